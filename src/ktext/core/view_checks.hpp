@@ -1,0 +1,31 @@
+#pragma once
+/// \file view_checks.hpp
+/// \brief Compile-time argument checks shared by the public entry points; messages start with
+/// "ktext::" so they read well in compiler output.
+
+#include <Kokkos_Core.hpp>
+#include <type_traits>
+
+namespace ktext::impl {
+
+template <class ExecSpace, class View>
+inline constexpr bool accessible_from_v =
+    Kokkos::SpaceAccessibility<ExecSpace, typename View::memory_space>::accessible;
+
+template <class View>
+inline constexpr bool is_rank1_view_v = Kokkos::is_view_v<View> && View::rank == 1;
+
+template <class View>
+inline constexpr bool is_writable_view_v = !std::is_const_v<typename View::value_type>;
+
+/// Unmanaged view over the same elements with an explicit device type, so internal kernels have
+/// one concrete view type per value type whatever layout/traits the caller used.
+template <class T, class ExecSpace>
+using Work = Kokkos::View<T*, typename ExecSpace::memory_space>;
+
+template <class T, class ExecSpace>
+Work<T, ExecSpace> alloc(const ExecSpace& exec, const char* label, std::size_t n) {
+  return Work<T, ExecSpace>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)), n);
+}
+
+}  // namespace ktext::impl

@@ -1,0 +1,8 @@
+#pragma once
+/// \file ktext.hpp
+/// \brief Everything ktext offers.
+#include "ktext/core/error.hpp"
+#include "ktext/core/index_type.hpp"
+#include "ktext/primitives.hpp"
+#include "ktext/suffix.hpp"
+#include "ktext/version.hpp"

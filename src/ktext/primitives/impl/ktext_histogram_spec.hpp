@@ -1,0 +1,28 @@
+#pragma once
+// Portable histogram: atomic increments into the bins. Good enough on hosts, where threads are
+// few; the CUDA backend uses cub::DeviceHistogram (privatized in shared memory).
+
+#include <Kokkos_Core.hpp>
+#include <type_traits>
+
+#include "ktext/primitives/impl/ktext_unmanaged.hpp"
+
+namespace ktext::impl {
+
+template <class Exec, class T>
+struct histogram_cub_avail : std::false_type {};
+
+template <class Exec, class T, bool UseCub = histogram_cub_avail<Exec, T>::value>
+struct Histogram {
+  static void apply(const Exec& exec, Unmanaged<const T, Exec> in, Unmanaged<std::uint64_t, Exec> bins) {
+    Kokkos::deep_copy(exec, bins, std::uint64_t(0));
+    const std::uint64_t nbins = bins.extent(0);
+    Kokkos::parallel_for(
+        "ktext::histogram[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, in.extent(0)), KOKKOS_LAMBDA(std::size_t i) {
+          const std::uint64_t v = in(i);
+          if (v < nbins) Kokkos::atomic_inc(&bins(v));
+        });
+  }
+};
+
+}  // namespace ktext::impl

@@ -1,0 +1,62 @@
+#pragma once
+// Portable scans (Kokkos::parallel_scan) and the availability trait for vendor versions.
+
+#include <Kokkos_Core.hpp>
+#include <type_traits>
+
+#include "ktext/primitives/impl/ktext_unmanaged.hpp"
+
+namespace ktext::impl {
+
+enum class ScanOp { Sum, Max };
+
+template <class Exec, class T>
+struct scan_cub_avail : std::false_type {};
+
+template <class Exec, class In, class Out, ScanOp Op>
+struct InclusiveScanFunctor {
+  In in;
+  Out out;
+  using value_type = typename std::remove_const_t<typename Out::value_type>;
+  KOKKOS_FUNCTION void init(value_type& v) const { v = value_type(0); }
+  KOKKOS_FUNCTION void join(value_type& dst, const value_type& src) const {
+    if constexpr (Op == ScanOp::Sum) dst += src;
+    else dst = dst < src ? src : dst;
+  }
+  KOKKOS_FUNCTION void operator()(std::size_t i, value_type& update, bool final) const {
+    const value_type x = in(i);
+    join(update, x);
+    if (final) out(i) = update;
+  }
+};
+
+template <class Exec, class In, class Out>
+struct ExclusiveSumFunctor {
+  In in;
+  Out out;
+  using value_type = typename std::remove_const_t<typename Out::value_type>;
+  KOKKOS_FUNCTION void operator()(std::size_t i, value_type& update, bool final) const {
+    const value_type x = in(i);  // read before the write: in and out may alias
+    if (final) out(i) = update;
+    update += x;
+  }
+};
+
+template <class Exec, class T, class U, bool UseCub = scan_cub_avail<Exec, U>::value>
+struct Scan {
+  using In = Unmanaged<const T, Exec>;
+  using Out = Unmanaged<U, Exec>;
+  static U exclusive_sum(const Exec& exec, In in, Out out) {
+    U total = 0;
+    Kokkos::parallel_scan("ktext::exclusive_scan[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, in.extent(0)),
+                          ExclusiveSumFunctor<Exec, In, Out>{in, out}, total);
+    return total;
+  }
+  template <ScanOp Op>
+  static void inclusive(const Exec& exec, In in, Out out) {
+    Kokkos::parallel_scan(Op == ScanOp::Sum ? "ktext::inclusive_scan[Kokkos]" : "ktext::inclusive_scan_max[Kokkos]",
+                          Kokkos::RangePolicy<Exec>(exec, 0, in.extent(0)), InclusiveScanFunctor<Exec, In, Out, Op>{in, out});
+  }
+};
+
+}  // namespace ktext::impl

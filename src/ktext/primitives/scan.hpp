@@ -1,0 +1,59 @@
+#pragma once
+/// \file scan.hpp
+/// \brief Prefix sums and prefix maxima over rank-1 views.
+///
+/// Portable versions use Kokkos::parallel_scan; on CUDA they call cub::DeviceScan on the
+/// instance's stream. Input and output may be the same view (in-place scan).
+
+#include "ktext/core/view_checks.hpp"
+#include "ktext/primitives/impl/ktext_scan_spec.hpp"
+#if defined(KOKKOS_ENABLE_CUDA)
+#include "cuda/ktext_cuda_scan.hpp"
+#endif
+
+namespace ktext {
+
+/// \brief out[i] = in[0] + ... + in[i-1]; returns the sum of all inputs (this waits for the
+/// result, like Kokkos::parallel_scan with a return value).
+/// \tparam ExecSpace Kokkos execution space; both views must be accessible from it.
+/// \complexity O(n) work.
+template <class ExecSpace, class InView, class OutView>
+typename OutView::non_const_value_type exclusive_scan(const ExecSpace& exec, const InView& in, const OutView& out) {
+  static_assert(impl::is_rank1_view_v<InView> && impl::is_rank1_view_v<OutView>, "ktext::exclusive_scan: rank-1 views");
+  static_assert(impl::accessible_from_v<ExecSpace, InView> && impl::accessible_from_v<ExecSpace, OutView>,
+                "ktext::exclusive_scan: views must be accessible from the execution space");
+  using T = typename InView::non_const_value_type;
+  using U = typename OutView::non_const_value_type;
+  if (out.extent(0) < in.extent(0)) throw InputError("ktext::exclusive_scan: output shorter than input");
+  if (in.extent(0) == 0) return U(0);
+  return impl::Scan<ExecSpace, T, U>::exclusive_sum(exec, impl::unmanaged<ExecSpace>(in, "ktext::exclusive_scan"),
+                                                    impl::unmanaged<ExecSpace>(out, "ktext::exclusive_scan"));
+}
+
+/// \brief out[i] = in[0] + ... + in[i]. Does not block.
+template <class ExecSpace, class InView, class OutView>
+void inclusive_scan(const ExecSpace& exec, const InView& in, const OutView& out) {
+  static_assert(impl::is_rank1_view_v<InView> && impl::is_rank1_view_v<OutView>, "ktext::inclusive_scan: rank-1 views");
+  static_assert(impl::accessible_from_v<ExecSpace, InView> && impl::accessible_from_v<ExecSpace, OutView>,
+                "ktext::inclusive_scan: views must be accessible from the execution space");
+  if (out.extent(0) < in.extent(0)) throw InputError("ktext::inclusive_scan: output shorter than input");
+  if (in.extent(0) == 0) return;
+  impl::Scan<ExecSpace, typename InView::non_const_value_type, typename OutView::non_const_value_type>::template inclusive<
+      impl::ScanOp::Sum>(exec, impl::unmanaged<ExecSpace>(in, "ktext::inclusive_scan"),
+                         impl::unmanaged<ExecSpace>(out, "ktext::inclusive_scan"));
+}
+
+/// \brief out[i] = max(in[0], ..., in[i]) for non-negative inputs (0 is the identity). Does not block.
+template <class ExecSpace, class InView, class OutView>
+void inclusive_scan_max(const ExecSpace& exec, const InView& in, const OutView& out) {
+  static_assert(impl::is_rank1_view_v<InView> && impl::is_rank1_view_v<OutView>, "ktext::inclusive_scan_max: rank-1 views");
+  static_assert(impl::accessible_from_v<ExecSpace, InView> && impl::accessible_from_v<ExecSpace, OutView>,
+                "ktext::inclusive_scan_max: views must be accessible from the execution space");
+  if (out.extent(0) < in.extent(0)) throw InputError("ktext::inclusive_scan_max: output shorter than input");
+  if (in.extent(0) == 0) return;
+  impl::Scan<ExecSpace, typename InView::non_const_value_type, typename OutView::non_const_value_type>::template inclusive<
+      impl::ScanOp::Max>(exec, impl::unmanaged<ExecSpace>(in, "ktext::inclusive_scan_max"),
+                         impl::unmanaged<ExecSpace>(out, "ktext::inclusive_scan_max"));
+}
+
+}  // namespace ktext

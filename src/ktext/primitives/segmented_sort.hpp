@@ -1,0 +1,43 @@
+#pragma once
+/// \file segmented_sort.hpp
+/// \brief Key-value sort inside segments: each [offsets[s], offsets[s+1]) is sorted by key on
+/// its own. Not stable: values of equal keys within a segment may come out in any order.
+///
+/// Portable: KokkosSparse::sort_crs_matrix (Kokkos Kernels). CUDA: cub::DeviceSegmentedSort.
+
+#include "ktext/core/view_checks.hpp"
+#include "ktext/primitives/impl/ktext_segmented_sort_spec.hpp"
+#if defined(KOKKOS_ENABLE_CUDA)
+#include "cuda/ktext_cuda_segmented_sort.hpp"
+#endif
+
+namespace ktext {
+
+/// \brief Sorts \p keys (and \p vals alongside) within each segment of \p offsets.
+/// \param offsets num_segments + 1 non-decreasing offsets into keys (int32_t or int64_t).
+/// \param keys uint32_t or uint64_t keys. \param vals 4- or 8-byte integer values.
+/// Elements outside [offsets[0], offsets[num_segments]) are left as they are. Does not block.
+template <class ExecSpace, class OffsetView, class KeyView, class ValView>
+void segmented_sort_pairs(const ExecSpace& exec, const OffsetView& offsets, const KeyView& keys, const ValView& vals) {
+  static_assert(impl::is_rank1_view_v<OffsetView> && impl::is_rank1_view_v<KeyView> && impl::is_rank1_view_v<ValView>,
+                "ktext::segmented_sort_pairs: rank-1 views");
+  static_assert(impl::accessible_from_v<ExecSpace, OffsetView> && impl::accessible_from_v<ExecSpace, KeyView> &&
+                    impl::accessible_from_v<ExecSpace, ValView>,
+                "ktext::segmented_sort_pairs: views must be accessible from the execution space");
+  using O = typename OffsetView::non_const_value_type;
+  using K = typename KeyView::value_type;
+  using V = typename ValView::value_type;
+  static_assert(std::is_same_v<O, std::int32_t> || std::is_same_v<O, std::int64_t>,
+                "ktext::segmented_sort_pairs: offsets must be int32_t or int64_t");
+  static_assert(std::is_same_v<K, std::uint32_t> || std::is_same_v<K, std::uint64_t>,
+                "ktext::segmented_sort_pairs: keys must be uint32_t or uint64_t");
+  static_assert(std::is_integral_v<V> && (sizeof(V) == 4 || sizeof(V) == 8),
+                "ktext::segmented_sort_pairs: values must be 4- or 8-byte integers");
+  if (vals.extent(0) != keys.extent(0)) throw InputError("ktext::segmented_sort_pairs: keys and values differ in length");
+  if (offsets.extent(0) < 2 || keys.extent(0) < 2) return;
+  impl::SegmentedSort<ExecSpace, O, K, V>::apply(exec, impl::unmanaged<ExecSpace>(offsets, "ktext::segmented_sort_pairs"),
+                                                 impl::unmanaged<ExecSpace>(keys, "ktext::segmented_sort_pairs"),
+                                                 impl::unmanaged<ExecSpace>(vals, "ktext::segmented_sort_pairs"));
+}
+
+}  // namespace ktext

@@ -1,0 +1,6 @@
+#pragma once
+/// \file suffix.hpp
+/// \brief Suffix arrays: construction, verification, inverse.
+#include "ktext/suffix/check_suffix_array.hpp"
+#include "ktext/suffix/inverse_suffix_array.hpp"
+#include "ktext/suffix/suffix_array.hpp"

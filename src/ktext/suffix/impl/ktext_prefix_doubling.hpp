@@ -1,0 +1,268 @@
+#pragma once
+// Prefix doubling with discarding of finished groups (Larsson–Sadakane ranks, the GPU
+// formulation of Wang, Baxter and Owens; Deo and Keely), written once against Kokkos views and
+// the ktext primitives.
+//
+// Invariant after each step: SA holds the final suffix of every singleton group; ISA[i] is the
+// start position (in SA) of the group of suffix i, i.e. a rank consistent with the order of the
+// first h symbols; the active arrays list the members of unsorted groups in SA order:
+//   pos[j]  - the SA slot the j-th active entry belongs to (slots of one group are contiguous),
+//   vals[j] - the suffix currently in that slot.
+//
+// Initial step: pack k = 64 / bits(sigma) symbol codes per suffix into a 64-bit key and sort
+// stably. The last k-1 suffixes are truncated (padded with code 0, which also stands for a real
+// symbol); they enter the sort first, shortest first, so stability puts each before the longer
+// suffixes with the same padded key, and each is made a singleton group. The implicit end is
+// then smaller than every symbol, including byte 0, as in libdivsufsort.
+//
+// Round with prefix length h: sort the active entries stably by ISA[s+h] (0 when s+h = n, the
+// only way a member of an unsorted group reaches the end), then stably by ISA[s]; since groups
+// occupy contiguous slots in the order of their ISA value, this sorts inside each group. New
+// group heads start where either key changes; new ranks are a running maximum of head slots.
+// Two 32-bit stable passes replace one segmented sort: both keys fit in bit_width(n) bits, so
+// each pass sorts only the bits that matter, and the host radix sort is parallel for any group
+// shape (a per-segment sort is serial for A^n, whose single group spans the text).
+
+#include <Kokkos_Core.hpp>
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <type_traits>
+
+#include "ktext/core/footprint.hpp"
+#include "ktext/core/index_type.hpp"
+#include "ktext/primitives/select.hpp"
+#include "ktext/primitives/sort_pairs.hpp"
+#include "ktext/suffix/impl/ktext_alphabet.hpp"
+#include "ktext/suffix/suffix_array_types.hpp"
+
+namespace ktext::impl {
+
+template <class T>
+struct Tag {
+  using type = T;
+};
+
+template <class ExecSpace, class Text, class I>
+struct PackedKey {
+  Text text;
+  Alphabet<ExecSpace> alphabet;
+  I n;
+  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(I i) const {
+    std::uint64_t key = 0;
+    for (int t = 0; t < alphabet.per_key; ++t) {  // t < n - i: no overflow near 2^31
+      key = (key << alphabet.bits) | (I(t) < n - i ? alphabet(text(i + t)) : 0);
+    }
+    return key;
+  }
+  KOKKOS_INLINE_FUNCTION bool truncated(I i) const { return i > n - alphabet.per_key; }
+};
+
+/// Running maximum of the head positions, scattered to ISA as the final pass writes it.
+/// Initial step: heads where the packed key changes or a truncated suffix sits.
+template <class ExecSpace, class Key, class SA, class ISA, class I>
+struct InitialRanks {
+  Key key;
+  SA sa;
+  ISA isa;
+  using value_type = I;
+  KOKKOS_INLINE_FUNCTION void init(I& v) const { v = 0; }
+  KOKKOS_INLINE_FUNCTION void join(I& dst, const I& src) const { dst = dst < src ? src : dst; }
+  KOKKOS_INLINE_FUNCTION bool head(I j) const {
+    if (j == 0) return true;
+    const I a = sa(j - 1), b = sa(j);
+    return key.truncated(a) || key.truncated(b) || key(a) != key(b);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(I j, I& update, bool final) const {
+    if (head(j)) join(update, j);
+    if (final) isa(sa(j)) = update;
+  }
+};
+
+/// After the initial ranks, j heads a group iff the rank of its suffix is j itself.
+template <class SA, class ISA, class I>
+struct InitialSingleton {
+  SA sa;
+  ISA isa;
+  I n;
+  KOKKOS_INLINE_FUNCTION bool head(I j) const { return isa(sa(j)) == j; }
+  KOKKOS_INLINE_FUNCTION bool operator()(I j) const { return head(j) && (j + 1 == n || head(j + 1)); }
+};
+
+/// Key of the first doubling pass: rank of the suffix h further on, 0 for the end.
+template <class ISA, class I, class K>
+struct NextRank {
+  ISA isa;
+  I n, h;
+  KOKKOS_INLINE_FUNCTION K operator()(I s) const { return s >= n - h ? K(0) : K(isa(s + h)) + 1; }
+};
+
+/// Round step: heads were flagged beforehand (ISA is read there and written here).
+template <class Flags, class Pos, class Vals, class ISA, class SA, class I>
+struct RoundRanks {
+  Flags head;
+  Pos pos;
+  Vals vals;
+  ISA isa;
+  SA sa;
+  I m;
+  using value_type = I;
+  KOKKOS_INLINE_FUNCTION void init(I& v) const { v = 0; }
+  KOKKOS_INLINE_FUNCTION void join(I& dst, const I& src) const { dst = dst < src ? src : dst; }
+  KOKKOS_INLINE_FUNCTION void operator()(I j, I& update, bool final) const {
+    if (head(j)) join(update, pos(j));
+    if (final) {
+      isa(vals(j)) = update;
+      if (head(j) && (j + 1 == m || head(j + 1))) sa(pos(j)) = vals(j);
+    }
+  }
+};
+
+template <class ExecSpace, class TextView, class SAView>
+SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
+                                 const SuffixArrayOptions& options) {
+  using I = typename SAView::non_const_value_type;
+  using S = typename TextView::non_const_value_type;
+  using K = std::make_unsigned_t<I>;
+  using Mem = typename ExecSpace::memory_space;
+  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>;
+  static_assert(sizeof(K) == sizeof(I), "keys and indices share buffers");
+
+  const I n = static_cast<I>(text_in.extent(0));
+  Unmanaged<const S, ExecSpace> text(text_in.data(), text_in.extent(0));
+  Unmanaged<I, ExecSpace> sa(sa_in.data(), sa_in.extent(0));
+  SuffixArrayStats stats;
+  Footprint mem;
+  mem.add(std::size_t(n) * (sizeof(S) + sizeof(I)));  // the caller's text and output
+  auto report = [&](const char* phase, std::uint64_t h, std::uint64_t active) {
+    if (options.progress) options.progress(SuffixArrayProgress{phase, stats.rounds, h, active, std::uint64_t(n)});
+  };
+  auto allocate = [&](auto tag, const char* label, std::size_t count) {
+    using T = typename decltype(tag)::type;
+    mem.add(count * sizeof(T));
+    return Kokkos::View<T*, Mem>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)), count);
+  };
+  auto release = [&](auto& view) {
+    mem.release(view.span() * sizeof(typename std::decay_t<decltype(view)>::value_type));
+    view = {};
+  };
+
+  if (n == 0) {
+    stats.peak_bytes = mem.peak();
+    return stats;
+  }
+
+  report("alphabet", 0, std::uint64_t(n));
+  const Alphabet<ExecSpace> alphabet = reduce_alphabet(exec, text);
+  mem.add(alphabet.code.span() * sizeof(std::uint32_t));
+  const PackedKey<ExecSpace, decltype(text), I> key{text, alphabet, n};
+  const int key_bits = alphabet.per_key * alphabet.bits;
+  stats.initial_prefix = std::uint64_t(alphabet.per_key);
+
+  // Initial sort of all suffixes by their packed first k symbols, truncated suffixes first.
+  report("initial sort", 0, std::uint64_t(n));
+  auto isa = allocate(Tag<I>{}, "ktext::suffix_array::isa", n);
+  {
+    auto keys = allocate(Tag<std::uint32_t>{}, "ktext::suffix_array::keys", n);
+    auto keys_tmp = allocate(Tag<std::uint32_t>{}, "ktext::suffix_array::keys_tmp", n);
+    const I truncated = I(alphabet.per_key - 1) < n ? I(alphabet.per_key - 1) : n;
+    Kokkos::parallel_for(
+        "ktext::suffix_array::initial_order", Policy(exec, 0, n),
+        KOKKOS_LAMBDA(I j) { sa(j) = j < truncated ? n - 1 - j : j - truncated; });
+    // LSD over the two 32-bit halves of the key: low half first, then the high half.
+    const bool two_halves = key_bits > 32;
+    for (int half = two_halves ? 0 : 1; half < 2; ++half) {
+      const int shift = half == 0 ? 0 : (two_halves ? 32 : 0);
+      Kokkos::parallel_for(
+          "ktext::suffix_array::initial_keys", Policy(exec, 0, n),
+          KOKKOS_LAMBDA(I j) { keys(j) = static_cast<std::uint32_t>(key(sa(j)) >> shift); });
+      const int bits = half == 0 ? 32 : key_bits - shift;
+      sort_pairs(exec, keys, sa, keys_tmp, isa, 0, bits);
+    }
+    release(keys);
+    release(keys_tmp);
+  }
+  Kokkos::parallel_scan("ktext::suffix_array::initial_ranks", Policy(exec, 0, n),
+                        InitialRanks<ExecSpace, decltype(key), decltype(sa), decltype(isa), I>{key, sa, isa});
+
+  // Active entries: members of groups that are not singletons.
+  const InitialSingleton<decltype(sa), decltype(isa), I> singleton{sa, isa, n};
+  std::array<Kokkos::View<I*, Mem>, 5> buf;
+  Kokkos::View<std::uint8_t*, Mem> head;
+  I m = 0;
+  {
+    // The count first, so the arena is sized for the active entries only.
+    std::size_t count = 0;
+    Kokkos::parallel_reduce(
+        "ktext::suffix_array::count_active", Policy(exec, 0, n),
+        KOKKOS_LAMBDA(I j, std::size_t & c) { c += singleton(j) ? 0 : 1; }, count);
+    m = static_cast<I>(count);
+  }
+  if (m > 0) {
+    for (auto& b : buf) b = allocate(Tag<I>{}, "ktext::suffix_array::work", m);
+    head = allocate(Tag<std::uint8_t>{}, "ktext::suffix_array::heads", m);
+    auto pos = buf[0], vals = buf[1];
+    // pos holds exactly the m entries counted above, fewer than select_indices' worst case.
+    Select<ExecSpace>::apply(
+        exec, std::size_t(n), KOKKOS_LAMBDA(std::size_t j) { return !singleton(I(j)); },
+        KOKKOS_LAMBDA(std::size_t j) { return I(j); }, pos);
+    Kokkos::parallel_for(
+        "ktext::suffix_array::active_suffixes", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { vals(j) = sa(pos(j)); });
+  }
+
+  const int rank_bits = bit_width(std::uint64_t(n));
+  std::uint64_t h = std::uint64_t(alphabet.per_key);
+  // Roles of the five work buffers: pos, vals, keys, keys_tmp, vals_tmp.
+  int r_pos = 0, r_vals = 1, r_keys = 2, r_ktmp = 3, r_vtmp = 4;
+  while (m > 0) {
+    if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
+    ++stats.rounds;
+    report("doubling", h, std::uint64_t(m));
+    auto pos = Unmanaged<I, ExecSpace>(buf[r_pos].data(), m);
+    auto vals = Unmanaged<I, ExecSpace>(buf[r_vals].data(), m);
+    auto vtmp = Unmanaged<I, ExecSpace>(buf[r_vtmp].data(), m);
+    auto keys = Unmanaged<K, ExecSpace>(reinterpret_cast<K*>(buf[r_keys].data()), m);
+    auto ktmp = Unmanaged<K, ExecSpace>(reinterpret_cast<K*>(buf[r_ktmp].data()), m);
+    auto flags = Unmanaged<std::uint8_t, ExecSpace>(head.data(), m);
+    const I hh = static_cast<I>(h);
+    const NextRank<decltype(isa), I, K> next_rank{isa, n, hh};
+
+    Kokkos::parallel_for(
+        "ktext::suffix_array::next_rank", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { keys(j) = next_rank(vals(j)); });
+    sort_pairs(exec, keys, vals, ktmp, vtmp, 0, rank_bits);
+    Kokkos::parallel_for(
+        "ktext::suffix_array::group_rank", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { keys(j) = K(isa(vals(j))); });
+    sort_pairs(exec, keys, vals, ktmp, vtmp, 0, rank_bits);
+    Kokkos::parallel_for(
+        "ktext::suffix_array::next_rank", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { ktmp(j) = next_rank(vals(j)); });
+    Kokkos::parallel_for(
+        "ktext::suffix_array::heads", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) {
+          flags(j) = (j == 0 || keys(j) != keys(j - 1) || ktmp(j) != ktmp(j - 1)) ? 1 : 0;
+        });
+    Kokkos::parallel_scan("ktext::suffix_array::ranks", Policy(exec, 0, m),
+                          RoundRanks<decltype(flags), decltype(pos), decltype(vals), decltype(isa), decltype(sa), I>{
+                              flags, pos, vals, isa, sa, m});
+    auto keep = KOKKOS_LAMBDA(std::size_t j)->bool {
+      return !(flags(j) && (I(j) + 1 == m || flags(j + 1)));
+    };
+    // Compact vals into vals_tmp and pos into keys (free once the heads are flagged).
+    auto new_vals = vtmp;
+    auto new_pos = Unmanaged<I, ExecSpace>(buf[r_keys].data(), m);
+    const std::size_t kept = impl::Select<ExecSpace>::apply(exec, std::size_t(m), keep,
+                                                           KOKKOS_LAMBDA(std::size_t j) { return vals(j); }, new_vals);
+    impl::Select<ExecSpace>::apply(exec, std::size_t(m), keep, KOKKOS_LAMBDA(std::size_t j) { return pos(j); }, new_pos);
+    m = static_cast<I>(kept);
+    const int old_pos = r_pos, old_vals = r_vals;
+    r_pos = r_keys;
+    r_vals = r_vtmp;
+    r_keys = old_pos;
+    r_vtmp = old_vals;
+    h *= 2;
+  }
+  report("done", h, 0);
+  exec.fence("ktext::suffix_array: done");
+  stats.peak_bytes = mem.peak();
+  return stats;
+}
+
+}  // namespace ktext::impl

@@ -1,0 +1,89 @@
+#pragma once
+/// \file suffix_array.hpp
+/// \brief Suffix array construction by prefix doubling.
+///
+/// Semantics of libdivsufsort: SA lists the starting positions of the suffixes of the text in
+/// lexicographic order, where the implicit end of the text is smaller than every symbol and
+/// every symbol value (byte 0 included) is ordinary.
+///
+/// Algorithm: prefix doubling with discarding of sorted groups \cite LarssonSadakane2007, in the
+/// GPU formulation of \cite WangBaxterOwens2016 and \cite DeoKeely2013: an initial stable radix
+/// sort of packed multi-symbol keys (alphabet reduced to the symbols present), then rounds that
+/// sort the unsorted groups by the rank h positions further, split them and drop singletons.
+/// The same code runs on every Kokkos backend; only the primitives are specialized (CUB on CUDA).
+///
+/// Complexity: O(n log n) work in the worst case (A^n), far less on ordinary text where most
+/// groups are resolved by the first rounds. Memory: see suffix_array_peak_bytes_bound.
+
+#include "ktext/core/error.hpp"
+#include "ktext/core/index_type.hpp"
+#include "ktext/core/view_checks.hpp"
+#include "ktext/suffix/impl/ktext_prefix_doubling.hpp"
+#include "ktext/suffix/suffix_array_types.hpp"
+
+namespace ktext {
+
+/// \brief Upper bound of the peak bytes suffix_array holds in the execution space's memory,
+/// the text and the output included: (s + 7w + 1) n bytes with s = sizeof(Symbol),
+/// w = sizeof(Index) (the first doubling round when every suffix is still unsorted) plus the
+/// code table; about 17n for bytes and 32-bit indices in the initial sort, and
+/// (9 + 21 a) n afterwards for an active fraction a.
+template <class Symbol, class Index>
+constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept {
+  const std::uint64_t s = sizeof(Symbol), w = sizeof(Index);
+  const std::uint64_t initial = n * (s + 2 * w + 8);
+  const std::uint64_t rounds = n * (s + 2 * w + 5 * w + 1);
+  const std::uint64_t table = (std::uint64_t(1) << 20) * 12;  // histogram + codes, worst case
+  return (initial > rounds ? initial : rounds) + table;
+}
+
+/// \brief Builds the suffix array of \p text into \p sa.
+/// \tparam ExecSpace Kokkos execution space; both views must be accessible from it.
+/// \param text rank-1 view of uint8_t, uint16_t or uint32_t symbols.
+/// \param sa rank-1 view of int32_t or int64_t, text.extent(0) long; int64_t is required for
+///        n >= 2^31 and works for any n.
+/// \param options progress callback.
+/// \return peak memory and round counts. The call waits for the result (rounds depend on
+///         counts computed on the device).
+/// \throws InputError for mismatched lengths or n too large for the index type;
+///         OutOfMemoryError when the memory space cannot hold the work buffers.
+template <class ExecSpace, class TextView, class SAView>
+SuffixArrayStats suffix_array(const ExecSpace& exec, const TextView& text, const SAView& sa,
+                              const SuffixArrayOptions& options = {}) {
+  static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::suffix_array: first argument must be an execution space");
+  static_assert(impl::is_rank1_view_v<TextView> && impl::is_rank1_view_v<SAView>,
+                "ktext::suffix_array: text and sa must be rank-1 Kokkos views");
+  static_assert(impl::accessible_from_v<ExecSpace, TextView> && impl::accessible_from_v<ExecSpace, SAView>,
+                "ktext::suffix_array: text and sa must be accessible from the execution space");
+  static_assert(is_symbol_type_v<typename TextView::non_const_value_type>,
+                "ktext::suffix_array: symbols must be uint8_t, uint16_t or uint32_t");
+  static_assert(is_index_type_v<typename SAView::value_type>, "ktext::suffix_array: sa must hold int32_t or int64_t");
+  if (sa.extent(0) != text.extent(0))
+    throw InputError("ktext::suffix_array: sa has " + std::to_string(sa.extent(0)) + " elements, the text " +
+                     std::to_string(text.extent(0)));
+  require_index_fits<typename SAView::value_type>(text.extent(0), "ktext::suffix_array");
+  if (!text.span_is_contiguous() || !sa.span_is_contiguous())
+    throw InputError("ktext::suffix_array: text and sa must be contiguous views");
+  try {
+    return impl::prefix_doubling(exec, text, sa, options);
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    // Kokkos reports failed allocations as std::runtime_error naming the label and size.
+    const std::string what = e.what();
+    if (what.find("allocat") != std::string::npos || what.find("memory") != std::string::npos)
+      throw OutOfMemoryError("ktext::suffix_array: out of memory: " + what);
+    throw;
+  }
+}
+
+/// \brief As above on the default instance of the sa view's execution space; waits for the result.
+template <class TextView, class SAView>
+SuffixArrayStats suffix_array(const TextView& text, const SAView& sa, const SuffixArrayOptions& options = {}) {
+  using Exec = typename SAView::execution_space;
+  auto stats = suffix_array(Exec{}, text, sa, options);
+  Exec{}.fence("ktext::suffix_array");
+  return stats;
+}
+
+}  // namespace ktext

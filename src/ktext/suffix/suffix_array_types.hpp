@@ -1,0 +1,32 @@
+#pragma once
+/// \file suffix_array_types.hpp
+/// \brief Options, progress records and statistics of ktext::suffix_array.
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+
+namespace ktext {
+
+/// \brief One progress record: the phase, the doubling round and how many suffixes are still unsorted.
+struct SuffixArrayProgress {
+  const char* phase;     ///< "alphabet", "initial sort", "doubling", "done"
+  int round;             ///< doubling rounds completed
+  std::uint64_t h;       ///< prefix length the current round starts from
+  std::uint64_t active;  ///< suffixes in groups that are not yet singletons
+  std::uint64_t n;       ///< text length
+};
+
+struct SuffixArrayOptions {
+  /// Called on the host between phases and rounds; leave empty for no reports.
+  std::function<void(const SuffixArrayProgress&)> progress;
+};
+
+/// \brief What a run used.
+struct SuffixArrayStats {
+  std::size_t peak_bytes = 0;         ///< peak bytes held in the memory space, the text and the output included
+  int rounds = 0;                     ///< doubling rounds after the initial sort
+  std::uint64_t initial_prefix = 0;   ///< symbols per suffix compared by the initial sort
+};
+
+}  // namespace ktext

@@ -1,0 +1,147 @@
+// Suffix array tests, instantiated per backend (KTEXT_TEST_EXEC): exhaustive tiny strings and
+// the naive sort, libdivsufsort on larger inputs, integer alphabets, both index widths.
+#include <gtest/gtest.h>
+
+#include <ktext/suffix.hpp>
+
+#include "test_inputs.hpp"
+#include "test_oracles.hpp"
+#include "test_views.hpp"
+
+namespace {
+
+using namespace ktext::test;
+
+template <class I, class S>
+std::vector<I> build(const std::vector<S>& t, ktext::SuffixArrayStats* stats = nullptr) {
+  auto text = to_device(t, "text");
+  Kokkos::View<I*, Mem> sa("sa", t.size());
+  auto s = ktext::suffix_array(Exec{}, text, sa);
+  Exec{}.fence();
+  if (stats) *stats = s;
+  return to_host(sa);
+}
+
+void enumerate(std::vector<std::uint8_t>& cur, std::size_t len, int sigma,
+               const std::function<void(const std::vector<std::uint8_t>&)>& f) {
+  if (cur.size() == len) {
+    f(cur);
+    return;
+  }
+  for (int c = 0; c < sigma; ++c) {
+    cur.push_back(std::uint8_t('a' + c));
+    enumerate(cur, len, sigma, f);
+    cur.pop_back();
+  }
+}
+
+TEST(suffix_array, exhaustive_binary_up_to_10) {
+  for (std::size_t len = 0; len <= 10; ++len) {
+    std::vector<std::uint8_t> cur;
+    enumerate(cur, len, 2, [](const std::vector<std::uint8_t>& t) {
+      ASSERT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t)) << std::string(t.begin(), t.end());
+    });
+  }
+}
+
+TEST(suffix_array, exhaustive_ternary_up_to_7) {
+  for (std::size_t len = 0; len <= 7; ++len) {
+    std::vector<std::uint8_t> cur;
+    enumerate(cur, len, 3, [](const std::vector<std::uint8_t>& t) {
+      ASSERT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t)) << std::string(t.begin(), t.end());
+    });
+  }
+}
+
+TEST(suffix_array, tiny_with_nul_and_high_bytes) {
+  const std::vector<std::vector<std::uint8_t>> cases = {
+      {0}, {0, 0}, {255}, {255, 0}, {0, 255}, {0, 0, 0, 1}, {1, 0, 0, 0}, {0, 1, 0, 1, 0}, {255, 255, 0, 255}};
+  for (const auto& t : cases) EXPECT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t));
+}
+
+TEST(suffix_array, small_shapes_against_naive) {
+  for (std::size_t n : {1, 2, 3, 7, 8, 9, 20, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000}) {
+    for (const auto& [name, t] : named_texts(n, std::uint32_t(n))) {
+      EXPECT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t)) << name << " n=" << n;
+    }
+  }
+}
+
+TEST(suffix_array, sizes_around_block_boundaries_against_reference) {
+  for (std::size_t n : {2047, 2048, 2049, 4095, 4096, 4097, 65535, 65536, 65537}) {
+    for (const auto& [name, t] : named_texts(n, std::uint32_t(n + 11))) {
+      EXPECT_EQ(build<std::int32_t>(t), reference_suffix_array<std::int32_t>(t)) << name << " n=" << n;
+    }
+  }
+}
+
+TEST(suffix_array, larger_inputs_against_reference) {
+  const std::size_t n = 300000;
+  for (const auto& [name, t] : named_texts(n, 2024)) {
+    ktext::SuffixArrayStats stats;
+    EXPECT_EQ(build<std::int32_t>(t, &stats), reference_suffix_array<std::int32_t>(t)) << name;
+    EXPECT_GE(stats.peak_bytes, n * 9) << name;  // text, SA and ISA at least
+    EXPECT_LE(stats.peak_bytes, (ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int32_t>(n))) << name;
+  }
+}
+
+TEST(suffix_array, index64_matches_index32) {
+  for (std::size_t n : {0, 1, 2, 5, 100, 4097, 50000}) {
+    for (const auto& [name, t] : named_texts(n, 77)) {
+      const auto a = build<std::int32_t>(t);
+      const auto b = build<std::int64_t>(t);
+      ASSERT_EQ(a.size(), b.size());
+      for (std::size_t i = 0; i < a.size(); ++i) ASSERT_EQ(std::int64_t(a[i]), b[i]) << name << " n=" << n << " i=" << i;
+      EXPECT_EQ(b, reference_suffix_array<std::int64_t>(t)) << name;
+    }
+  }
+}
+
+TEST(suffix_array, integer_alphabets) {
+  for (std::size_t n : {1, 2, 33, 1000, 3000}) {
+    for (std::uint32_t sigma : {2u, 300u, 65536u}) {
+      const auto t = random_text<std::uint16_t>(n, sigma, sigma + std::uint32_t(n));
+      EXPECT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t)) << "u16 sigma=" << sigma << " n=" << n;
+    }
+    for (std::uint32_t sigma : {3u, 5000u, 4000000u, 0xffffffffu}) {
+      const auto t = random_text<std::uint32_t>(n, sigma, sigma ^ std::uint32_t(n));
+      EXPECT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t)) << "u32 sigma=" << sigma << " n=" << n;
+      EXPECT_EQ(build<std::int64_t>(t), naive_suffix_array<std::int64_t>(t)) << "u32 sigma=" << sigma << " n=" << n;
+    }
+  }
+  // Runs of the largest symbol and of zero in wide alphabets.
+  const std::vector<std::uint32_t> runs = {0xffffffffu, 0xffffffffu, 0, 0, 0xffffffffu, 0, 0xffffffffu, 0xffffffffu};
+  EXPECT_EQ(build<std::int32_t>(runs), naive_suffix_array<std::int32_t>(runs));
+}
+
+TEST(suffix_array, reports_progress_and_rounds) {
+  const auto t = run_text(5000);
+  auto text = to_device(t);
+  Kokkos::View<std::int32_t*, Mem> sa("sa", t.size());
+  std::vector<std::string> phases;
+  std::uint64_t last_active = ~std::uint64_t(0);
+  bool shrinking = true;
+  ktext::SuffixArrayOptions options;
+  options.progress = [&](const ktext::SuffixArrayProgress& p) {
+    phases.emplace_back(p.phase);
+    if (std::string(p.phase) == "doubling") {
+      shrinking = shrinking && p.active <= last_active;
+      last_active = p.active;
+    }
+  };
+  const auto stats = ktext::suffix_array(Exec{}, text, sa, options);
+  EXPECT_EQ(stats.initial_prefix, 64u);  // one symbol: 1 bit per code, 64 codes per key
+  EXPECT_GE(stats.rounds, 6);            // 64 * 2^6 > 5000
+  ASSERT_GE(phases.size(), 3u);
+  EXPECT_EQ(phases.front(), "alphabet");
+  EXPECT_EQ(phases.back(), "done");
+  EXPECT_TRUE(shrinking);
+}
+
+TEST(suffix_array, rejects_mismatched_lengths) {
+  auto text = to_device(random_text(10, 4, 1));
+  Kokkos::View<std::int32_t*, Mem> sa("sa", 9);
+  EXPECT_THROW(ktext::suffix_array(Exec{}, text, sa), ktext::InputError);
+}
+
+}  // namespace
