@@ -4,7 +4,10 @@
 /// "ktext::" so they read well in compiler output.
 
 #include <Kokkos_Core.hpp>
+#include <string>
 #include <type_traits>
+
+#include "ktext/core/error.hpp"
 
 namespace ktext::impl {
 

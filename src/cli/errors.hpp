@@ -1,0 +1,30 @@
+#pragma once
+// Exit codes of the CLI contract and the exception that carries one to main().
+
+#include <stdexcept>
+#include <string>
+
+namespace ktext::cli {
+
+enum ExitCode : int { kExitOk = 0, kExitUsage = 1, kExitIo = 2, kExitInvalid = 3 };
+
+/// Failures raised deep inside helpers carry their exit code, so main() needs no guessing.
+class CliError : public std::runtime_error {
+ public:
+  CliError(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  int code() const noexcept { return code_; }
+
+ private:
+  int code_;
+};
+
+inline CliError usage_error(const std::string& message) { return CliError(kExitUsage, message); }
+inline CliError io_error(const std::string& message) { return CliError(kExitIo, message); }
+
+/// "<what>: <strerror(err)>".
+std::string with_errno(const std::string& what, int err);
+
+/// A path quoted for messages; "-" reads as standard input/output.
+std::string quoted(const std::string& path);
+
+}  // namespace ktext::cli
