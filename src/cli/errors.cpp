@@ -6,6 +6,6 @@ namespace ktext::cli {
 
 std::string with_errno(const std::string& what, int err) { return what + ": " + std::strerror(err); }
 
-std::string quoted(const std::string& path) { return path == "-" ? std::string("standard input/output") : "'" + path + "'"; }
+std::string quoted(const std::string& path) { return "'" + path + "'"; }
 
 }  // namespace ktext::cli

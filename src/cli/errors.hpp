@@ -24,7 +24,7 @@ inline CliError io_error(const std::string& message) { return CliError(kExitIo, 
 /// "<what>: <strerror(err)>".
 std::string with_errno(const std::string& what, int err);
 
-/// A path quoted for messages; "-" reads as standard input/output.
+/// A path quoted for messages.
 std::string quoted(const std::string& path);
 
 }  // namespace ktext::cli

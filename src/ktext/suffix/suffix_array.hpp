@@ -24,15 +24,15 @@
 namespace ktext {
 
 /// \brief Upper bound of the peak bytes suffix_array holds in the execution space's memory,
-/// the text and the output included: (s + 7w + 1) n bytes with s = sizeof(Symbol),
+/// the text and the output included: (s + 6w) n bytes with s = sizeof(Symbol),
 /// w = sizeof(Index) (the first doubling round when every suffix is still unsorted) plus the
 /// code table; about 17n for bytes and 32-bit indices in the initial sort, and
-/// (9 + 21 a) n afterwards for an active fraction a.
+/// (9 + 16 a) n afterwards for an active fraction a.
 template <class Symbol, class Index>
 constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept {
   const std::uint64_t s = sizeof(Symbol), w = sizeof(Index);
   const std::uint64_t initial = n * (s + 2 * w + 8);
-  const std::uint64_t rounds = n * (s + 2 * w + 5 * w + 1);
+  const std::uint64_t rounds = n * (s + 2 * w + 4 * w);
   const std::uint64_t table = (std::uint64_t(1) << 20) * 12;  // histogram + codes, worst case
   return (initial > rounds ? initial : rounds) + table;
 }

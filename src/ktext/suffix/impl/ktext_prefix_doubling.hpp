@@ -5,9 +5,8 @@
 //
 // Invariant after each step: SA holds the final suffix of every singleton group; ISA[i] is the
 // start position (in SA) of the group of suffix i, i.e. a rank consistent with the order of the
-// first h symbols; the active arrays list the members of unsorted groups in SA order:
-//   pos[j]  - the SA slot the j-th active entry belongs to (slots of one group are contiguous),
-//   vals[j] - the suffix currently in that slot.
+// first h symbols; vals lists the members of unsorted groups, group after group in SA order
+// (a group's slots are contiguous, so an entry's slot follows from its group's rank).
 //
 // Initial step: pack k = 64 / bits(sigma) symbol codes per suffix into a 64-bit key and sort
 // stably. The last k-1 suffixes are truncated (padded with code 0, which also stands for a real
@@ -25,6 +24,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <array>
+#include <utility>
 #include <cstdint>
 #include <functional>
 #include <type_traits>
@@ -97,23 +97,37 @@ struct NextRank {
   KOKKOS_INLINE_FUNCTION K operator()(I s) const { return s >= n - h ? K(0) : K(isa(s + h)) + 1; }
 };
 
-/// Round step: heads were flagged beforehand (ISA is read there and written here).
-template <class Flags, class Pos, class Vals, class ISA, class SA, class I>
+/// Round step, after the two sorts: g[j] = ISA of the j-th active suffix (its group's first SA
+/// slot), r[j] = its next rank. Entry j sits in slot g[j] + (j - start) where start is the first
+/// active index of its group; its new group begins at the last index `head` <= j where g or r
+/// changes, so its new rank is g[j] + (head - start). Both indices are running maxima of one
+/// scan, so no slot array is kept between rounds. ISA and SA are only written here; g and r were
+/// gathered before, so the writes race with no read.
+template <class Keys, class Vals, class ISA, class SA, class I>
 struct RoundRanks {
-  Flags head;
-  Pos pos;
+  Keys g, r;
   Vals vals;
   ISA isa;
   SA sa;
   I m;
-  using value_type = I;
-  KOKKOS_INLINE_FUNCTION void init(I& v) const { v = 0; }
-  KOKKOS_INLINE_FUNCTION void join(I& dst, const I& src) const { dst = dst < src ? src : dst; }
-  KOKKOS_INLINE_FUNCTION void operator()(I j, I& update, bool final) const {
-    if (head(j)) join(update, pos(j));
+  struct value_type {
+    I start, head;
+  };
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v.start = v.head = 0; }
+  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
+    dst.start = dst.start < src.start ? src.start : dst.start;
+    dst.head = dst.head < src.head ? src.head : dst.head;
+  }
+  KOKKOS_INLINE_FUNCTION bool group_starts(I j) const { return j == 0 || g(j) != g(j - 1); }
+  KOKKOS_INLINE_FUNCTION bool head(I j) const { return group_starts(j) || r(j) != r(j - 1); }
+  KOKKOS_INLINE_FUNCTION bool singleton(I j) const { return head(j) && (j + 1 == m || head(j + 1)); }
+  KOKKOS_INLINE_FUNCTION void operator()(I j, value_type& update, bool final) const {
+    if (group_starts(j)) update.start = j;  // indices grow with j: the running maximum is the latest
+    if (head(j)) update.head = j;
     if (final) {
-      isa(vals(j)) = update;
-      if (head(j) && (j + 1 == m || head(j + 1))) sa(pos(j)) = vals(j);
+      const I base = static_cast<I>(g(j)) - update.start;
+      isa(vals(j)) = base + update.head;
+      if (singleton(j)) sa(base + j) = vals(j);
     }
   }
 };
@@ -187,11 +201,11 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
 
   // Active entries: members of groups that are not singletons.
   const InitialSingleton<decltype(sa), decltype(isa), I> singleton{sa, isa, n};
-  std::array<Kokkos::View<I*, Mem>, 5> buf;
-  Kokkos::View<std::uint8_t*, Mem> head;
+  // Four work buffers of the active size: vals, keys, keys_tmp, vals_tmp (roles rotate).
+  std::array<Kokkos::View<I*, Mem>, 4> buf;
   I m = 0;
   {
-    // The count first, so the arena is sized for the active entries only.
+    // The count first, so the buffers are sized for the active entries only.
     std::size_t count = 0;
     Kokkos::parallel_reduce(
         "ktext::suffix_array::count_active", Policy(exec, 0, n),
@@ -200,33 +214,29 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   }
   if (m > 0) {
     for (auto& b : buf) b = allocate(Tag<I>{}, "ktext::suffix_array::work", m);
-    head = allocate(Tag<std::uint8_t>{}, "ktext::suffix_array::heads", m);
-    auto pos = buf[0], vals = buf[1];
-    // pos holds exactly the m entries counted above, fewer than select_indices' worst case.
+    auto slots = buf[1], vals = buf[0];
+    // slots holds exactly the m entries counted above, fewer than select_indices' worst case.
     Select<ExecSpace>::apply(
         exec, std::size_t(n), KOKKOS_LAMBDA(std::size_t j) { return !singleton(I(j)); },
-        KOKKOS_LAMBDA(std::size_t j) { return I(j); }, pos);
+        KOKKOS_LAMBDA(std::size_t j) { return I(j); }, slots);
     Kokkos::parallel_for(
-        "ktext::suffix_array::active_suffixes", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { vals(j) = sa(pos(j)); });
+        "ktext::suffix_array::active_suffixes", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { vals(j) = sa(slots(j)); });
   }
 
   const int rank_bits = bit_width(std::uint64_t(n));
   std::uint64_t h = std::uint64_t(alphabet.per_key);
-  // Roles of the five work buffers: pos, vals, keys, keys_tmp, vals_tmp.
-  int r_pos = 0, r_vals = 1, r_keys = 2, r_ktmp = 3, r_vtmp = 4;
+  int r_vals = 0, r_vtmp = 3;
   while (m > 0) {
     if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
     ++stats.rounds;
     report("doubling", h, std::uint64_t(m));
-    auto pos = Unmanaged<I, ExecSpace>(buf[r_pos].data(), m);
     auto vals = Unmanaged<I, ExecSpace>(buf[r_vals].data(), m);
     auto vtmp = Unmanaged<I, ExecSpace>(buf[r_vtmp].data(), m);
-    auto keys = Unmanaged<K, ExecSpace>(reinterpret_cast<K*>(buf[r_keys].data()), m);
-    auto ktmp = Unmanaged<K, ExecSpace>(reinterpret_cast<K*>(buf[r_ktmp].data()), m);
-    auto flags = Unmanaged<std::uint8_t, ExecSpace>(head.data(), m);
-    const I hh = static_cast<I>(h);
-    const NextRank<decltype(isa), I, K> next_rank{isa, n, hh};
+    auto keys = Unmanaged<K, ExecSpace>(reinterpret_cast<K*>(buf[1].data()), m);
+    auto ktmp = Unmanaged<K, ExecSpace>(reinterpret_cast<K*>(buf[2].data()), m);
+    const NextRank<decltype(isa), I, K> next_rank{isa, n, static_cast<I>(h)};
 
+    // Stable by the next rank, then stable by the group: sorted inside each group.
     Kokkos::parallel_for(
         "ktext::suffix_array::next_rank", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { keys(j) = next_rank(vals(j)); });
     sort_pairs(exec, keys, vals, ktmp, vtmp, 0, rank_bits);
@@ -235,28 +245,12 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     sort_pairs(exec, keys, vals, ktmp, vtmp, 0, rank_bits);
     Kokkos::parallel_for(
         "ktext::suffix_array::next_rank", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { ktmp(j) = next_rank(vals(j)); });
-    Kokkos::parallel_for(
-        "ktext::suffix_array::heads", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) {
-          flags(j) = (j == 0 || keys(j) != keys(j - 1) || ktmp(j) != ktmp(j - 1)) ? 1 : 0;
-        });
-    Kokkos::parallel_scan("ktext::suffix_array::ranks", Policy(exec, 0, m),
-                          RoundRanks<decltype(flags), decltype(pos), decltype(vals), decltype(isa), decltype(sa), I>{
-                              flags, pos, vals, isa, sa, m});
-    auto keep = KOKKOS_LAMBDA(std::size_t j)->bool {
-      return !(flags(j) && (I(j) + 1 == m || flags(j + 1)));
-    };
-    // Compact vals into vals_tmp and pos into keys (free once the heads are flagged).
-    auto new_vals = vtmp;
-    auto new_pos = Unmanaged<I, ExecSpace>(buf[r_keys].data(), m);
-    const std::size_t kept = impl::Select<ExecSpace>::apply(exec, std::size_t(m), keep,
-                                                           KOKKOS_LAMBDA(std::size_t j) { return vals(j); }, new_vals);
-    impl::Select<ExecSpace>::apply(exec, std::size_t(m), keep, KOKKOS_LAMBDA(std::size_t j) { return pos(j); }, new_pos);
-    m = static_cast<I>(kept);
-    const int old_pos = r_pos, old_vals = r_vals;
-    r_pos = r_keys;
-    r_vals = r_vtmp;
-    r_keys = old_pos;
-    r_vtmp = old_vals;
+    const RoundRanks<decltype(keys), decltype(vals), decltype(isa), decltype(sa), I> ranks{keys, ktmp, vals, isa, sa, m};
+    Kokkos::parallel_scan("ktext::suffix_array::ranks", Policy(exec, 0, m), ranks);
+    m = static_cast<I>(Select<ExecSpace>::apply(
+        exec, std::size_t(m), KOKKOS_LAMBDA(std::size_t j) { return !ranks.singleton(I(j)); },
+        KOKKOS_LAMBDA(std::size_t j) { return vals(j); }, vtmp));
+    std::swap(r_vals, r_vtmp);
     h *= 2;
   }
   report("done", h, 0);

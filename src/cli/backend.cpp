@@ -1,0 +1,96 @@
+#include "backend.hpp"
+
+namespace ktext::cli {
+
+const char* backend_name(Backend b) {
+  switch (b) {
+    case Backend::Serial: return "serial";
+    case Backend::OpenMP: return "openmp";
+    case Backend::Cuda: return "cuda";
+  }
+  return "?";
+}
+
+std::vector<Backend> compiled_backends() {
+  std::vector<Backend> out;
+#if defined(KOKKOS_ENABLE_SERIAL)
+  out.push_back(Backend::Serial);
+#endif
+#if defined(KOKKOS_ENABLE_OPENMP)
+  out.push_back(Backend::OpenMP);
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+  out.push_back(Backend::Cuda);
+#endif
+  return out;
+}
+
+std::string compiled_backends_text() {
+  std::string text;
+  for (Backend b : compiled_backends()) {
+    if (!text.empty()) text += ' ';
+    text += b == Backend::Serial ? "Serial" : b == Backend::OpenMP ? "OpenMP" : "Cuda";
+  }
+  return text;
+}
+
+bool divsufsort_linked() {
+#if defined(KTEXT_HAVE_DIVSUFSORT)
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::optional<Backend> parse_backend(const std::string& name) {
+  if (name == "auto") return std::nullopt;
+  Backend b;
+  if (name == "serial") b = Backend::Serial;
+  else if (name == "openmp") b = Backend::OpenMP;
+  else if (name == "cuda") b = Backend::Cuda;
+  else throw usage_error("unknown backend '" + name + "' (auto, cuda, openmp, serial)");
+  for (Backend c : compiled_backends())
+    if (c == b) return b;
+  throw usage_error("--backend " + name + ": this ktext was built without it (built: " + compiled_backends_text() + ")");
+}
+
+KokkosSession::KokkosSession(const GlobalOptions& options) {
+  Kokkos::InitializationSettings settings;
+  // Kokkos' warnings (OMP_PROC_BIND hints) would break the one-line error contract on stderr.
+  settings.set_disable_warnings(true);
+  if (options.threads > 0) settings.set_num_threads(options.threads);
+  if (options.device >= 0) settings.set_device_id(options.device);
+  Kokkos::initialize(settings);
+}
+
+KokkosSession::~KokkosSession() { Kokkos::finalize(); }
+
+bool gpu_present() {
+#if defined(KOKKOS_ENABLE_CUDA)
+  return Kokkos::num_devices() > 0;
+#else
+  return false;
+#endif
+}
+
+Backend resolve_backend(std::optional<Backend> requested) {
+  if (requested) {
+    if (*requested == Backend::Cuda && !gpu_present()) throw io_error("--backend cuda: no GPU is visible");
+    return *requested;
+  }
+  if (gpu_present()) return Backend::Cuda;
+#if defined(KOKKOS_ENABLE_OPENMP)
+  return Backend::OpenMP;
+#else
+  return Backend::Serial;
+#endif
+}
+
+std::vector<Backend> usable_backends() {
+  std::vector<Backend> out;
+  for (Backend b : compiled_backends())
+    if (b != Backend::Cuda || gpu_present()) out.push_back(b);
+  return out;
+}
+
+}  // namespace ktext::cli

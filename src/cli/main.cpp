@@ -1,0 +1,50 @@
+// ktext: command-line front end of the library. main() turns every failure into one line on
+// stderr and the exit code of the CLI contract; nothing escapes as a crash.
+
+#include <cstdio>
+#include <exception>
+#include <new>
+
+#include <ktext/core/error.hpp>
+
+#include "commands.hpp"
+#include "errors.hpp"
+#include "io.hpp"
+#include "options.hpp"
+
+namespace {
+
+int fail(int code, const char* message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "ktext: error: %s\n", message);
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace ktext::cli;
+  install_signal_handlers();
+  try {
+    const CommandLine cl = parse_command_line(argc, argv);
+    switch (cl.command) {
+      case Command::Sa: return run_sa(cl.global, cl.sa);
+      case Command::Check: return run_check(cl.global, cl.check);
+      case Command::Crosscheck: return run_crosscheck(cl.global, cl.crosscheck);
+      case Command::None: break;
+    }
+    return cl.exit_code;
+  } catch (const CliError& e) {
+    return fail(e.code(), e.what());
+  } catch (const ktext::FormatError& e) {
+    return fail(kExitInvalid, e.what());
+  } catch (const ktext::Error& e) {  // InputError, OutOfMemoryError: the input cannot be processed here
+    return fail(kExitIo, e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(kExitIo, "out of host memory");
+  } catch (const std::exception& e) {
+    return fail(kExitIo, e.what());
+  } catch (...) {
+    return fail(kExitIo, "unknown failure");
+  }
+}

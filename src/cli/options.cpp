@@ -1,0 +1,80 @@
+#include "options.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <ktext/version.hpp>
+
+#include "backend.hpp"
+#include "errors.hpp"
+
+namespace ktext::cli {
+
+namespace {
+
+std::string version_text() {
+  return std::string("ktext ") + KTEXT_VERSION_STRING + "\nbackends: " + compiled_backends_text() +
+         "\nlibdivsufsort: " + (divsufsort_linked() ? "yes" : "no");
+}
+
+void add_global_options(CLI::App& app, GlobalOptions& g) {
+  app.add_option("--backend", g.backend,
+                 "Execution space: auto (CUDA if built and a GPU is present, else OpenMP, else Serial), cuda, openmp, serial")
+      ->check(CLI::IsMember({"auto", "cuda", "openmp", "serial"}))
+      ->capture_default_str();
+  app.add_flag("--json", g.json, "Print one JSON object on standard output instead of text");
+  app.add_flag("-q,--quiet", g.quiet, "Print nothing but errors; no progress");
+  app.add_flag("--progress", g.progress, "Report progress on standard error even when it is not a terminal");
+  app.add_option("--threads", g.threads, "Host threads of the OpenMP backend")->check(CLI::PositiveNumber);
+  app.add_option("--device", g.device, "GPU index of the CUDA backend")->check(CLI::NonNegativeNumber);
+}
+
+}  // namespace
+
+CommandLine parse_command_line(int argc, char** argv) {
+  CommandLine cl;
+  CLI::App app{"ktext: suffix arrays and text indexes on Kokkos backends", "ktext"};
+  app.set_version_flag("--version", version_text);
+  app.require_subcommand(1);
+  // Global options may follow the command name: unmatched options fall through to the parent.
+  app.fallthrough();
+  add_global_options(app, cl.global);
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return "ktext: usage error: " + std::string(e.what()) + "\nRun with --help for more information.\n";
+  });
+
+  auto* sa = app.add_subcommand("sa", "Suffix array of the bytes of INPUT");
+  sa->fallthrough();
+  sa->add_option("INPUT", cl.sa.input, "Text file ('-': standard input)")->required();
+  sa->add_option("-o,--output", cl.sa.output, "Output file ('-': standard output)")->required();
+  sa->add_option("--width", cl.sa.width, "Bytes per index, 4 or 8 (default: 4 if n < 2^31, else 8)")
+      ->check(CLI::IsMember({4, 8}));
+  sa->add_option("--format", cl.sa.format, "raw: little-endian signed integers; npy: NumPy .npy")
+      ->check(CLI::IsMember({"raw", "npy"}))
+      ->capture_default_str();
+
+  auto* check = app.add_subcommand("check", "Verify that SA is the suffix array of INPUT");
+  check->fallthrough();
+  check->add_option("INPUT", cl.check.input, "Text file ('-': standard input)")->required();
+  check->add_option("SA", cl.check.sa, "Suffix array: raw little-endian or .npy ('-': standard input)")->required();
+  check->add_option("--width", cl.check.width, "Bytes per index of a raw SA, 4 or 8 (default: from the file size)")
+      ->check(CLI::IsMember({4, 8}));
+
+  auto* cross = app.add_subcommand(
+      "crosscheck", "Build suffix arrays on every backend (and libdivsufsort) and compare them bit for bit");
+  cross->fallthrough();
+  cross->add_option("INPUT", cl.crosscheck.inputs, "Text files (default: an embedded ~1 MiB test text)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 numbers its errors 100+; the contract has one code for every usage error.
+    cl.exit_code = app.exit(e) == 0 ? kExitOk : kExitUsage;
+    return cl;
+  }
+  if (sa->parsed()) cl.command = Command::Sa;
+  else if (check->parsed()) cl.command = Command::Check;
+  else if (cross->parsed()) cl.command = Command::Crosscheck;
+  return cl;
+}
+
+}  // namespace ktext::cli

@@ -1,0 +1,50 @@
+#pragma once
+// Parsed command line: global options shared by every command, and one struct per command.
+
+#include <string>
+#include <vector>
+
+namespace ktext::cli {
+
+struct GlobalOptions {
+  std::string backend = "auto";
+  bool json = false;
+  bool quiet = false;
+  bool progress = false;
+  int threads = 0;   ///< 0: Kokkos' default
+  int device = -1;   ///< -1: Kokkos' default
+};
+
+struct SaOptions {
+  std::string input;
+  std::string output;
+  int width = 0;  ///< 0: 4 if n < 2^31, else 8
+  std::string format = "raw";
+};
+
+struct CheckOptions {
+  std::string input;
+  std::string sa;
+  int width = 0;  ///< 0: inferred from the SA file's size
+};
+
+struct CrosscheckOptions {
+  std::vector<std::string> inputs;  ///< empty: the embedded default text
+};
+
+enum class Command { None, Sa, Check, Crosscheck };
+
+struct CommandLine {
+  Command command = Command::None;
+  int exit_code = 0;  ///< meaningful when command is None (help, version, usage error)
+  GlobalOptions global;
+  SaOptions sa;
+  CheckOptions check;
+  CrosscheckOptions crosscheck;
+};
+
+/// Parses argv. Help and --version are printed here (command None, exit 0); usage errors are
+/// printed here too (command None, exit 1), since CLI11's own exit codes are not ours.
+CommandLine parse_command_line(int argc, char** argv);
+
+}  // namespace ktext::cli

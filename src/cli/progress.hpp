@@ -1,0 +1,26 @@
+#pragma once
+// Progress of suffix array construction on stderr: phases, doubling rounds and percent done.
+
+#include <string>
+
+#include <ktext/suffix/suffix_array_types.hpp>
+
+#include "options.hpp"
+
+namespace ktext::cli {
+
+class ProgressReporter {
+ public:
+  /// On when stderr is a terminal or --progress is given; never with -q.
+  explicit ProgressReporter(const GlobalOptions& options);
+  bool enabled() const { return enabled_; }
+  /// Options whose callback reports under \p label ("sa openmp"); no callback when disabled.
+  /// The returned options refer to this reporter, which must outlive them.
+  ktext::SuffixArrayOptions options(const std::string& label) const;
+
+ private:
+  bool enabled_ = false;
+  bool terminal_ = false;
+};
+
+}  // namespace ktext::cli
