@@ -21,6 +21,14 @@ std::vector<T> random_values(std::size_t n, std::uint64_t seed, std::uint64_t bo
   return v;
 }
 
+// Predicates as functors: CUDA forbids device lambdas inside the test bodies (private members).
+struct MultipleOf3 {
+  KOKKOS_FUNCTION bool operator()(std::int64_t x) const { return x % 3 == 0; }
+};
+struct TwoMod7 {
+  KOKKOS_FUNCTION bool operator()(std::size_t i) const { return i % 7 == 2; }
+};
+
 const std::vector<std::size_t> sizes = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 100003};
 
 template <class K, class V, bool UseCub>
@@ -171,11 +179,11 @@ TEST(primitives, select) {
     ASSERT_EQ(a, want_flagged.size());
     auto h = to_host(out);
     EXPECT_TRUE(std::equal(want_flagged.begin(), want_flagged.end(), h.begin()));
-    const std::size_t b = ktext::select_if(Exec{}, d, out, KOKKOS_LAMBDA(std::int64_t x) { return x % 3 == 0; });
+    const std::size_t b = ktext::select_if(Exec{}, d, out, MultipleOf3{});
     ASSERT_EQ(b, want_if.size());
     h = to_host(out);
     EXPECT_TRUE(std::equal(want_if.begin(), want_if.end(), h.begin()));
-    const std::size_t c = ktext::select_indices(Exec{}, n, out, KOKKOS_LAMBDA(std::size_t i) { return i % 7 == 2; });
+    const std::size_t c = ktext::select_indices(Exec{}, n, out, TwoMod7{});
     ASSERT_EQ(c, want_idx.size());
     h = to_host(out);
     EXPECT_TRUE(std::equal(want_idx.begin(), want_idx.end(), h.begin()));

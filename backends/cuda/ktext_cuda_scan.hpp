@@ -21,8 +21,9 @@ struct Scan<Kokkos::Cuda, T, U, true> {
     Kokkos::Profiling::ScopedRegion region("ktext::exclusive_scan[CUB]");
     const auto n = static_cast<std::int64_t>(in.extent(0));
     // The total is last input + last output; read the input first since out may alias in.
-    U last_in = 0, last_out = 0;
-    Kokkos::deep_copy(exec, Kokkos::View<U, Kokkos::HostSpace>(&last_in),
+    T last_in = 0;
+    U last_out = 0;
+    Kokkos::deep_copy(exec, Kokkos::View<T, Kokkos::HostSpace>(&last_in),
                       Kokkos::View<const T, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>(in.data() + (n - 1)));
     if constexpr (std::is_same_v<T, U>) {
       run(exec, "ktext::exclusive_scan[CUB]", [&](void* t, std::size_t& b) {

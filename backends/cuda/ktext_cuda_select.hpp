@@ -14,6 +14,20 @@ namespace ktext::impl {
 template <>
 struct select_cub_avail<Kokkos::Cuda> : std::true_type {};
 
+namespace cuda {
+// Adapters from the portable index functors to CUB's 64-bit item indices.
+template <class Get, class T>
+struct ValueOf {
+  Get get;
+  __host__ __device__ T operator()(std::int64_t i) const { return static_cast<T>(get(static_cast<std::size_t>(i))); }
+};
+template <class Keep>
+struct KeepIndex {
+  Keep keep;
+  __host__ __device__ bool operator()(std::int64_t i) const { return keep(static_cast<std::size_t>(i)); }
+};
+}  // namespace cuda
+
 template <>
 struct Select<Kokkos::Cuda, true> {
   template <class Keep, class Get, class Out>
@@ -22,15 +36,15 @@ struct Select<Kokkos::Cuda, true> {
     using T = typename Out::non_const_value_type;
     const auto count = static_cast<std::int64_t>(n);
     thrust::counting_iterator<std::int64_t> index(0);
-    auto values = thrust::make_transform_iterator(index, ValueOf<Get, T>{get});
+    auto values = thrust::make_transform_iterator(index, cuda::ValueOf<Get, T>{get});
     Kokkos::View<std::int64_t, Kokkos::CudaSpace> selected(Kokkos::view_alloc(exec, "ktext::select::count[CUB]"));
     std::size_t bytes = 0;
     cuda::check(cub::DeviceSelect::FlaggedIf(nullptr, bytes, values, index, out.data(), selected.data(), count,
-                                             KeepIndex<Keep>{keep}, exec.cuda_stream()),
+                                             cuda::KeepIndex<Keep>{keep}, exec.cuda_stream()),
                 "ktext::select[CUB]");
     auto temp = cuda::temp_storage(exec, "ktext::select::temp[CUB]", bytes);
     cuda::check(cub::DeviceSelect::FlaggedIf(temp.data(), bytes, values, index, out.data(), selected.data(), count,
-                                             KeepIndex<Keep>{keep}, exec.cuda_stream()),
+                                             cuda::KeepIndex<Keep>{keep}, exec.cuda_stream()),
                 "ktext::select[CUB]");
     std::int64_t result = 0;
     Kokkos::deep_copy(exec, Kokkos::View<std::int64_t, Kokkos::HostSpace>(&result), selected);
@@ -38,17 +52,6 @@ struct Select<Kokkos::Cuda, true> {
     return static_cast<std::size_t>(result);
   }
 
- private:
-  template <class Get, class T>
-  struct ValueOf {
-    Get get;
-    __host__ __device__ T operator()(std::int64_t i) const { return static_cast<T>(get(static_cast<std::size_t>(i))); }
-  };
-  template <class Keep>
-  struct KeepIndex {
-    Keep keep;
-    __host__ __device__ bool operator()(std::int64_t i) const { return keep(static_cast<std::size_t>(i)); }
-  };
 };
 
 }  // namespace ktext::impl

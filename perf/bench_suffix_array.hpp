@@ -1,0 +1,222 @@
+// Benchmarks of ktext::suffix_array on one backend (KTEXT_BENCH_EXEC) against libdivsufsort
+// (divsufsort(), one host thread) in the same binary.
+//
+// Names: suffix_array_<Backend>/<dataset> and divsufsort/<dataset>.
+// Datasets:
+//   synthetic, 2^20 .. 2^24 bytes every factor 4 (KTEXT_BENCH_SA_MIN_LOG2 / KTEXT_BENCH_SA_MAX_LOG2):
+//     random4 (ACGT), random26 (a-z), random256 (all bytes), a_n (A^n), fibonacci (Fibonacci word
+//     over {a, b}), period8 (8 random letters repeated), each suffixed with _<size>;
+//   corpus: every regular file of the directory $KTEXT_CORPUS_DIR (checksum lists and compressed
+//     files skipped), named by file name, cut to $KTEXT_CORPUS_PREFIX bytes when that is set.
+// Each input is generated or read once per process. The text is copied to the backend's memory
+// and the SA view allocated before the timed loop; the timed loop is the suffix array call and a
+// fence (work buffers are allocated inside the call, as divsufsort allocates its buckets).
+// Counters: bytes_per_second (input bytes), peak_bytes_per_input_byte (SuffixArrayStats::peak_bytes
+// / n; for divsufsort text + SA + its bucket arrays), rounds (doubling rounds), n.
+// KTEXT_BENCH_VERIFY=1 compares the ktext result with divsufsort's once per benchmark.
+// KTEXT_BENCH_PEERS=0 leaves the peers out.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <ktext/suffix.hpp>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+#include "bench_common.hpp"
+
+#if defined(KTEXT_HAVE_DIVSUFSORT)
+#include <divsufsort.h>
+#endif
+
+namespace ktext::bench {
+namespace {
+
+using Text = std::vector<std::uint8_t>;
+using TextPtr = std::shared_ptr<const Text>;
+
+// ---- inputs ----------------------------------------------------------------------------------
+
+Text random_text(std::size_t n, int sigma, std::uint64_t seed) {
+  static const char dna[] = "ACGT";
+  SplitMix64 rng(seed);
+  Text t(n);
+  for (auto& c : t) {
+    const auto r = static_cast<unsigned>(rng() % unsigned(sigma));
+    c = sigma == 4 ? std::uint8_t(dna[r]) : sigma <= 26 ? std::uint8_t('a' + r) : std::uint8_t(r);
+  }
+  return t;
+}
+
+Text fibonacci_text(std::size_t n) {
+  // F1 = "b", F2 = "a", F(k) = F(k-1) F(k-2): "a", "ab", "aba", "abaab", ... truncated to n.
+  std::string a = "a", b = "ab";
+  while (b.size() < n) {
+    std::string c = b + a;
+    a = std::move(b);
+    b = std::move(c);
+  }
+  return Text(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(std::min(n, b.size())));
+}
+
+Text periodic_text(std::size_t n, std::size_t period, std::uint64_t seed) {
+  const Text unit = random_text(period, 26, seed);
+  Text t(n);
+  for (std::size_t i = 0; i < n; ++i) t[i] = unit[i % period];
+  return t;
+}
+
+/// Reads at most \p limit bytes (0 = all) of \p path.
+Text read_file(const std::filesystem::path& path, std::uint64_t limit) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("ktext bench: cannot open " + path.string());
+  std::uint64_t size = std::filesystem::file_size(path);
+  if (limit && limit < size) size = limit;
+  Text t(size);
+  in.read(reinterpret_cast<char*>(t.data()), static_cast<std::streamsize>(size));
+  if (std::uint64_t(in.gcount()) != size) throw std::runtime_error("ktext bench: short read of " + path.string());
+  return t;
+}
+
+/// Inputs by dataset name, made on first use and shared by the ktext and peer benchmarks.
+class Inputs {
+ public:
+  void add(const std::string& name, std::function<Text()> make) { makers_[name] = std::move(make); }
+  TextPtr get(const std::string& name) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = cache_.find(name);
+    if (it != cache_.end()) return it->second;
+    auto t = std::make_shared<const Text>(makers_.at(name)());
+    cache_[name] = t;
+    return t;
+  }
+
+ private:
+  std::map<std::string, std::function<Text()>> makers_;
+  std::map<std::string, TextPtr> cache_;
+  std::mutex mutex_;
+};
+
+Inputs& inputs() {
+  static Inputs in;
+  return in;
+}
+
+// ---- benchmarks ------------------------------------------------------------------------------
+
+#if defined(KTEXT_HAVE_DIVSUFSORT)
+std::vector<std::int32_t> divsufsort_sa(const Text& t) {
+  std::vector<std::int32_t> sa(t.size());
+  if (!t.empty() && divsufsort(t.data(), sa.data(), static_cast<saidx_t>(t.size())) != 0)
+    throw std::runtime_error("divsufsort failed");
+  return sa;
+}
+#endif
+
+void bm_ktext(benchmark::State& state, const std::string& dataset) {
+  const TextPtr t = inputs().get(dataset);
+  const std::size_t n = t->size();
+  if (n >= (std::size_t(1) << 31)) {
+    state.SkipWithError("input too large for int32 indices");
+    return;
+  }
+  Exec exec;
+  auto text = to_device(*t, "ktext_bench::text");
+  Kokkos::View<std::int32_t*, Mem> sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::sa"), n);
+  exec.fence();
+  ktext::SuffixArrayStats stats;
+  for (auto _ : state) {
+    stats = ktext::suffix_array(exec, Kokkos::View<const std::uint8_t*, Mem>(text), sa);
+    exec.fence();
+  }
+  state.SetBytesProcessed(state.iterations() * std::int64_t(n));
+  state.counters["peak_bytes_per_input_byte"] = n ? double(stats.peak_bytes) / double(n) : 0.0;
+  state.counters["rounds"] = stats.rounds;
+  state.counters["n"] = double(n);
+#if defined(KTEXT_HAVE_DIVSUFSORT)
+  if (env_int("KTEXT_BENCH_VERIFY", 0)) {
+    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, sa);
+    const auto ref = divsufsort_sa(*t);
+    if (!std::equal(ref.begin(), ref.end(), h.data())) state.SkipWithError("ktext SA differs from divsufsort");
+  }
+#endif
+}
+
+#if defined(KTEXT_HAVE_DIVSUFSORT)
+void bm_divsufsort(benchmark::State& state, const std::string& dataset) {
+  const TextPtr t = inputs().get(dataset);
+  const std::size_t n = t->size();
+  if (n >= (std::size_t(1) << 31)) {
+    state.SkipWithError("input too large for int32 indices");
+    return;
+  }
+  std::vector<std::int32_t> sa(n);
+  for (auto _ : state) {
+    if (divsufsort(t->data(), sa.data(), static_cast<saidx_t>(n)) != 0) state.SkipWithError("divsufsort failed");
+    benchmark::DoNotOptimize(sa.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * std::int64_t(n));
+  // text + SA + bucket_A (256 ints) + bucket_B (65536 ints), as allocated by divsufsort().
+  const double peak = double(n) * 5.0 + 4.0 * (256 + 65536);
+  state.counters["peak_bytes_per_input_byte"] = n ? peak / double(n) : 0.0;
+  state.counters["n"] = double(n);
+}
+#endif
+
+void add_dataset(const std::string& name, std::function<Text()> make, bool peers) {
+  inputs().add(name, std::move(make));
+  benchmark::RegisterBenchmark(("suffix_array_" + backend_name + "/" + name).c_str(),
+                               [name](benchmark::State& s) { bm_ktext(s, name); })
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+#if defined(KTEXT_HAVE_DIVSUFSORT)
+  if (peers)
+    benchmark::RegisterBenchmark(("divsufsort/" + name).c_str(), [name](benchmark::State& s) { bm_divsufsort(s, name); })
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+#else
+  (void)peers;
+#endif
+}
+
+bool skipped_corpus_file(const std::filesystem::path& p) {
+  const std::string name = p.filename().string();
+  const std::string ext = p.extension().string();
+  return name.empty() || name[0] == '.' || name.rfind("SHA256SUMS", 0) == 0 || name.rfind("checksums", 0) == 0 ||
+         ext == ".sha256" || ext == ".xz" || ext == ".gz" || ext == ".zst" || ext == ".md" || ext == ".json";
+}
+
+}  // namespace
+
+void register_benchmarks() {
+  benchmark::AddCustomContext("ktext_backend", backend_name);
+  benchmark::AddCustomContext("ktext_concurrency", std::to_string(Exec().concurrency()));
+  const bool peers = env_int("KTEXT_BENCH_PEERS", 1) != 0;
+
+  const long long lo = env_int("KTEXT_BENCH_SA_MIN_LOG2", 20), hi = env_int("KTEXT_BENCH_SA_MAX_LOG2", 24);
+  for (long long lg = lo; lg <= hi; lg += 2) {
+    const std::size_t n = std::size_t(1) << lg;
+    const std::string sz = "_" + size_name(n);
+    for (int sigma : {4, 26, 256})
+      add_dataset("random" + std::to_string(sigma) + sz, [n, sigma] { return random_text(n, sigma, 100 + sigma); }, peers);
+    add_dataset("a_n" + sz, [n] { return Text(n, std::uint8_t('a')); }, peers);
+    add_dataset("fibonacci" + sz, [n] { return fibonacci_text(n); }, peers);
+    add_dataset("period8" + sz, [n] { return periodic_text(n, 8, 7); }, peers);
+  }
+
+  if (const char* dir = std::getenv("KTEXT_CORPUS_DIR"); dir && *dir) {
+    const auto prefix = static_cast<std::uint64_t>(std::max(0LL, env_int("KTEXT_CORPUS_PREFIX", 0)));
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+      if (e.is_regular_file() && !skipped_corpus_file(e.path())) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    if (files.empty()) std::fprintf(stderr, "ktext bench: no corpus files in %s\n", dir);
+    for (const auto& f : files) add_dataset(f.filename().string(), [f, prefix] { return read_file(f, prefix); }, peers);
+  }
+}
+
+}  // namespace ktext::bench
