@@ -68,6 +68,7 @@ TEST(primitives, sort_pairs_portable) {
   check_sort_pairs<std::uint32_t, std::uint64_t, false>(0, 17);
   check_sort_pairs<std::uint64_t, std::int32_t, false>(8, 48);
   check_sort_pairs<std::uint64_t, std::int64_t, false>(0, 64);
+  check_sort_pairs<std::uint16_t, std::int32_t, false>(0, 16);
 }
 
 TEST(primitives, sort_pairs_dispatched) {
@@ -76,6 +77,8 @@ TEST(primitives, sort_pairs_dispatched) {
   check_sort_pairs<std::uint32_t, std::uint32_t, cub>(3, 29);
   check_sort_pairs<std::uint64_t, std::int64_t, cub>(0, 64);
   check_sort_pairs<std::uint64_t, std::uint32_t, cub>(0, 40);
+  check_sort_pairs<std::uint16_t, std::int32_t, cub>(0, 16);
+  check_sort_pairs<std::uint16_t, std::int64_t, cub>(2, 13);
 }
 
 TEST(primitives, sort_pairs_public_api) {

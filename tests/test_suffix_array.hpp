@@ -13,10 +13,12 @@ namespace {
 using namespace ktext::test;
 
 template <class I, class S>
-std::vector<I> build(const std::vector<S>& t, ktext::SuffixArrayStats* stats = nullptr) {
+std::vector<I> build(const std::vector<S>& t, ktext::SuffixArrayStats* stats = nullptr, std::size_t batch = 0) {
   auto text = to_device(t, "text");
   Kokkos::View<I*, Mem> sa("sa", t.size());
-  auto s = ktext::suffix_array(Exec{}, text, sa);
+  ktext::SuffixArrayOptions options;
+  options.batch_entries = batch;
+  auto s = ktext::suffix_array(Exec{}, text, sa, options);
   Exec{}.fence();
   if (stats) *stats = s;
   return to_host(sa);
@@ -82,6 +84,19 @@ TEST(suffix_array, larger_inputs_against_reference) {
     EXPECT_EQ(build<std::int32_t>(t, &stats), reference_suffix_array<std::int32_t>(t)) << name;
     EXPECT_GE(stats.peak_bytes, n * 9) << name;  // text, SA and ISA at least
     EXPECT_LE(stats.peak_bytes, (ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int32_t>(n))) << name;
+  }
+}
+
+TEST(suffix_array, small_batches_give_the_same_array) {
+  // Rounds split into many batches of whole groups; ranks written by one batch are read by the next.
+  for (std::size_t n : {1000, 70000}) {
+    for (const auto& [name, t] : named_texts(n, 99)) {
+      const auto want = reference_suffix_array<std::int32_t>(t);
+      for (std::size_t batch : {1, 7, 500, 4096}) {
+        EXPECT_EQ(build<std::int32_t>(t, nullptr, batch), want) << name << " n=" << n << " batch=" << batch;
+      }
+      EXPECT_EQ(build<std::int64_t>(t, nullptr, 333), reference_suffix_array<std::int64_t>(t)) << name;
+    }
   }
 }
 

@@ -10,6 +10,10 @@
 namespace ktext::cli {
 
 template <class I>
+SuffixArrayRun<I> build_on(Backend backend, const std::uint8_t* text, std::uint64_t n,
+                           const ktext::SuffixArrayOptions& options);
+
+template <class I>
 void require_device_memory(Backend backend, std::uint64_t n) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if (backend != Backend::Cuda) return;
@@ -30,6 +34,16 @@ template <class I>
 SuffixArrayRun<I> build_suffix_array(Backend backend, const std::uint8_t* text, std::uint64_t n,
                                      const ktext::SuffixArrayOptions& options) {
   require_device_memory<I>(backend, n);
+  try {
+    return build_on<I>(backend, text, n, options);
+  } catch (const ktext::OutOfMemoryError& e) {
+    throw io_error(std::string(e.what()) + (backend == Backend::Cuda ? "; try --backend openmp" : ""));
+  }
+}
+
+template <class I>
+SuffixArrayRun<I> build_on(Backend backend, const std::uint8_t* text, std::uint64_t n,
+                           const ktext::SuffixArrayOptions& options) {
   return with_exec_space(backend, [&](const auto& exec) {
     using Exec = std::decay_t<decltype(exec)>;
     using Mem = typename Exec::memory_space;

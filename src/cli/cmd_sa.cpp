@@ -36,13 +36,17 @@ int run_sa(const GlobalOptions& global, const SaOptions& options) {
   InputFile in = InputFile::open(options.input);
   if (options.width == 4 && in.size() && *in.size() > kMax32) throw width4_too_small(*in.size());
   OutputFile out = OutputFile::create(options.output);
+  KokkosSession session(global);
+  const Backend backend = resolve_backend(requested);
+  // A GPU too small for the file is known from its size: say so before reading gigabytes.
+  if (in.size()) {
+    if (*in.size() > kMax32) require_device_memory<std::int64_t>(backend, *in.size());
+    else require_device_memory<std::int32_t>(backend, *in.size());
+  }
   const std::vector<std::uint8_t> text = read_text(in);
   const std::uint64_t n = text.size();
   if (options.width == 4 && n > kMax32) throw width4_too_small(n);
   const int width = options.width != 0 ? options.width : (n > kMax32 ? 8 : 4);
-
-  KokkosSession session(global);
-  const Backend backend = resolve_backend(requested);
   const ProgressReporter progress(global);
   const auto sa_options = progress.options(std::string("sa ") + backend_name(backend));
 

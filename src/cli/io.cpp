@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -113,22 +114,32 @@ bool InputFile::read_exact(void* dst, std::uint64_t count) {
 std::vector<std::uint8_t> InputFile::read_rest() {
   std::vector<std::uint8_t> data;
   if (size_) {
-    // The size is only a hint for the allocation: the file may change while we read it.
+    // Read the size fstat reported straight into place; growing a vector past it would copy
+    // (and transiently double) a multi-gigabyte text.
     if (*size_ > std::numeric_limits<std::size_t>::max() || *size_ > data.max_size())
       throw io_error(name_ + " is too large for this machine's address space");
-    data.reserve(static_cast<std::size_t>(*size_));
+    data.resize(static_cast<std::size_t>(*size_));
+    std::size_t filled = 0;
+    while (filled < data.size()) {
+      const std::size_t got = read_some(data.data() + filled, data.size() - filled);
+      if (got == 0) break;  // the file shrank since fstat: keep what is there
+      filled += got;
+    }
+    data.resize(filled);
+    if (filled < static_cast<std::size_t>(*size_)) return data;
+    unsigned char probe[4096];
+    const std::size_t more = read_some(probe, sizeof probe);
+    if (more == 0) return data;
+    data.insert(data.end(), probe, probe + more);
   }
-  std::size_t chunk = std::size_t(1) << 16;
+  // Pipes, terminals, and files that grew since fstat: read until the end. Pipes deliver at
+  // most 64 KiB per read, so a bounce buffer avoids zero-filling spare capacity on every call.
+  std::vector<unsigned char> chunk(std::size_t(1) << 20);
   for (;;) {
-    const std::size_t old = data.size();
-    const std::size_t want = std::max(chunk, data.capacity() - old);
-    data.resize(old + (want > kMaxIo ? kMaxIo : want));
-    const std::size_t got = read_some(data.data() + old, data.size() - old);
-    data.resize(old + got);
+    const std::size_t got = read_some(chunk.data(), chunk.size());
     if (got == 0) break;
-    if (chunk < kMaxIo) chunk *= 2;
+    data.insert(data.end(), chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(got));
   }
-  data.shrink_to_fit();
   return data;
 }
 

@@ -24,15 +24,19 @@
 namespace ktext {
 
 /// \brief Upper bound of the peak bytes suffix_array holds in the execution space's memory,
-/// the text and the output included: (s + 6w) n bytes with s = sizeof(Symbol),
-/// w = sizeof(Index) (the first doubling round when every suffix is still unsorted) plus the
-/// code table; about 17n for bytes and 32-bit indices in the initial sort, and
-/// (9 + 16 a) n afterwards for an active fraction a.
+/// the text and the output included, with s = sizeof(Symbol) and w = sizeof(Index):
+/// - initial sort: (s + 2w + 4) n (text, SA, ISA, two 16-bit key buffers): 13n for bytes and
+///   32-bit indices;
+/// - doubling rounds: (s + 2w) n + w m + 3w b, for m suffixes still unsorted after the initial
+///   sort and batches of b entries (about m/8, or the largest unsorted group if that is larger).
+///   Typical text stays below the initial sort's 13n-16n; the worst case is one group spanning
+///   the text (A^n): (s + 6w) n = 25n.
+/// The bound returned is that worst case plus the alphabet tables.
 template <class Symbol, class Index>
 constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept {
   const std::uint64_t s = sizeof(Symbol), w = sizeof(Index);
-  const std::uint64_t initial = n * (s + 2 * w + 8);
-  const std::uint64_t rounds = n * (s + 2 * w + 4 * w);
+  const std::uint64_t initial = n * (s + 2 * w + 4);
+  const std::uint64_t rounds = n * (s + 6 * w);
   const std::uint64_t table = (std::uint64_t(1) << 20) * 12;  // histogram + codes, worst case
   return (initial > rounds ? initial : rounds) + table;
 }

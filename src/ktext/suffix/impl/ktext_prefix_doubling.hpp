@@ -25,6 +25,7 @@
 #include <Kokkos_Core.hpp>
 #include <array>
 #include <utility>
+#include <vector>
 #include <cstdint>
 #include <functional>
 #include <type_traits>
@@ -132,6 +133,37 @@ struct RoundRanks {
   }
 };
 
+/// Entries per batch of a doubling round: an eighth of the active entries (so the scratch stays
+/// near 12m/8 bytes for 32-bit indices), but no fewer than 2^20, below which batching only adds
+/// launches.
+template <class I>
+I batch_size(I m, std::size_t requested) {
+  if (requested > 0) return requested < std::size_t(m) ? I(requested) : (m > 0 ? m : I(1));
+  const I eighth = m / 8 + 1;
+  return eighth > (I(1) << 20) ? eighth : (I(1) << 20);
+}
+
+/// Batch boundaries: the first group start at or after each multiple of \p chunk (ranks as of the
+/// start of the round), then m. Consecutive boundaries enclose whole groups.
+template <class ExecSpace, class Vals, class ISA, class I>
+std::vector<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk) {
+  const I chunks = (m + chunk - 1) / chunk;
+  if (chunks <= 1) return {I(0), m};
+  Kokkos::View<I*, typename ExecSpace::memory_space> cut(Kokkos::view_alloc(exec, "ktext::suffix_array::cuts"), chunks);
+  Kokkos::deep_copy(exec, cut, m);
+  Kokkos::parallel_for(
+      "ktext::suffix_array::batch_cuts", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>(exec, 0, m),
+      KOKKOS_LAMBDA(I j) {
+        if (j == 0 || isa(vals(j)) != isa(vals(j - 1))) Kokkos::atomic_min(&cut(j / chunk), j);
+      });
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, cut);
+  std::vector<I> cuts;
+  for (I c = 0; c < chunks; ++c)
+    if (host(c) < m && (cuts.empty() || host(c) > cuts.back())) cuts.push_back(host(c));
+  cuts.push_back(m);
+  return cuts;
+}
+
 template <class ExecSpace, class TextView, class SAView>
 SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
                                  const SuffixArrayOptions& options) {
@@ -177,21 +209,20 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   report("initial sort", 0, std::uint64_t(n));
   auto isa = allocate(Tag<I>{}, "ktext::suffix_array::isa", n);
   {
-    auto keys = allocate(Tag<std::uint32_t>{}, "ktext::suffix_array::keys", n);
-    auto keys_tmp = allocate(Tag<std::uint32_t>{}, "ktext::suffix_array::keys_tmp", n);
+    // LSD over 16-bit pieces of the packed key, least significant first: four stable passes
+    // with 2-byte keys move 6 bytes per suffix each and need 4n bytes of key buffers, where two
+    // passes over 32-bit halves would need 8n (the initial sort sets the peak otherwise).
+    auto keys = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys", n);
+    auto keys_tmp = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys_tmp", n);
     const I truncated = I(alphabet.per_key - 1) < n ? I(alphabet.per_key - 1) : n;
     Kokkos::parallel_for(
         "ktext::suffix_array::initial_order", Policy(exec, 0, n),
         KOKKOS_LAMBDA(I j) { sa(j) = j < truncated ? n - 1 - j : j - truncated; });
-    // LSD over the two 32-bit halves of the key: low half first, then the high half.
-    const bool two_halves = key_bits > 32;
-    for (int half = two_halves ? 0 : 1; half < 2; ++half) {
-      const int shift = half == 0 ? 0 : (two_halves ? 32 : 0);
+    for (int shift = 0; shift < key_bits; shift += 16) {
       Kokkos::parallel_for(
           "ktext::suffix_array::initial_keys", Policy(exec, 0, n),
-          KOKKOS_LAMBDA(I j) { keys(j) = static_cast<std::uint32_t>(key(sa(j)) >> shift); });
-      const int bits = half == 0 ? 32 : key_bits - shift;
-      sort_pairs(exec, keys, sa, keys_tmp, isa, 0, bits);
+          KOKKOS_LAMBDA(I j) { keys(j) = static_cast<std::uint16_t>(key(sa(j)) >> shift); });
+      sort_pairs(exec, keys, sa, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
     }
     release(keys);
     release(keys_tmp);
@@ -201,8 +232,10 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
 
   // Active entries: members of groups that are not singletons.
   const InitialSingleton<decltype(sa), decltype(isa), I> singleton{sa, isa, n};
-  // Four work buffers of the active size: vals, keys, keys_tmp, vals_tmp (roles rotate).
-  std::array<Kokkos::View<I*, Mem>, 4> buf;
+  // vals: the active suffixes, compacted in place round after round. The sort scratch (keys,
+  // keys_tmp, vals_tmp) only needs to hold one batch of whole groups (see below).
+  Kokkos::View<I*, Mem> vals_store;
+  std::array<Kokkos::View<I*, Mem>, 3> scratch;
   I m = 0;
   {
     // The count first, so the buffers are sized for the active entries only.
@@ -213,44 +246,66 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     m = static_cast<I>(count);
   }
   if (m > 0) {
-    for (auto& b : buf) b = allocate(Tag<I>{}, "ktext::suffix_array::work", m);
-    auto slots = buf[1], vals = buf[0];
-    // slots holds exactly the m entries counted above, fewer than select_indices' worst case.
+    vals_store = allocate(Tag<I>{}, "ktext::suffix_array::active", m);
+    auto vals = vals_store;
+    // Select the active slots into vals, then replace each slot by the suffix sitting there.
     Select<ExecSpace>::apply(
         exec, std::size_t(n), KOKKOS_LAMBDA(std::size_t j) { return !singleton(I(j)); },
-        KOKKOS_LAMBDA(std::size_t j) { return I(j); }, slots);
+        KOKKOS_LAMBDA(std::size_t j) { return I(j); }, vals);
     Kokkos::parallel_for(
-        "ktext::suffix_array::active_suffixes", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { vals(j) = sa(slots(j)); });
+        "ktext::suffix_array::active_suffixes", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { vals(j) = sa(vals(j)); });
   }
 
   const int rank_bits = bit_width(std::uint64_t(n));
   std::uint64_t h = std::uint64_t(alphabet.per_key);
-  int r_vals = 0, r_vtmp = 3;
+  std::size_t capacity = 0;
   while (m > 0) {
     if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
     ++stats.rounds;
     report("doubling", h, std::uint64_t(m));
-    auto vals = Unmanaged<I, ExecSpace>(buf[r_vals].data(), m);
-    auto vtmp = Unmanaged<I, ExecSpace>(buf[r_vtmp].data(), m);
-    auto keys = Unmanaged<K, ExecSpace>(reinterpret_cast<K*>(buf[1].data()), m);
-    auto ktmp = Unmanaged<K, ExecSpace>(reinterpret_cast<K*>(buf[2].data()), m);
+    const Unmanaged<I, ExecSpace> vals(vals_store.data(), m);
     const NextRank<decltype(isa), I, K> next_rank{isa, n, static_cast<I>(h)};
 
-    // Stable by the next rank, then stable by the group: sorted inside each group.
-    Kokkos::parallel_for(
-        "ktext::suffix_array::next_rank", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { keys(j) = next_rank(vals(j)); });
-    sort_pairs(exec, keys, vals, ktmp, vtmp, 0, rank_bits);
-    Kokkos::parallel_for(
-        "ktext::suffix_array::group_rank", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { keys(j) = K(isa(vals(j))); });
-    sort_pairs(exec, keys, vals, ktmp, vtmp, 0, rank_bits);
-    Kokkos::parallel_for(
-        "ktext::suffix_array::next_rank", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { ktmp(j) = next_rank(vals(j)); });
-    const RoundRanks<decltype(keys), decltype(vals), decltype(isa), decltype(sa), I> ranks{keys, ktmp, vals, isa, sa, m};
-    Kokkos::parallel_scan("ktext::suffix_array::ranks", Policy(exec, 0, m), ranks);
-    m = static_cast<I>(Select<ExecSpace>::apply(
-        exec, std::size_t(m), KOKKOS_LAMBDA(std::size_t j) { return !ranks.singleton(I(j)); },
-        KOKKOS_LAMBDA(std::size_t j) { return vals(j); }, vtmp));
-    std::swap(r_vals, r_vtmp);
+    // Groups are sorted independently, so the round runs over batches of whole groups and the
+    // scratch holds one batch: about m/8 entries unless one group is larger. Ranks written by an
+    // earlier batch are read by later ones; every group is then seen either wholly before or
+    // wholly after its split, and both are consistent with the order (Larsson–Sadakane update
+    // ranks in place for the same reason), so this only speeds convergence.
+    const std::vector<I> cuts = batch_cuts(exec, vals, isa, m, batch_size<I>(m, options.batch_entries));
+    I largest = 0;
+    for (std::size_t b = 0; b + 1 < cuts.size(); ++b) largest = std::max(largest, I(cuts[b + 1] - cuts[b]));
+    if (std::size_t(largest) > capacity) {
+      for (auto& buf : scratch) release(buf);
+      for (auto& buf : scratch) buf = allocate(Tag<I>{}, "ktext::suffix_array::scratch", largest);
+      capacity = std::size_t(largest);
+    }
+    I kept_total = 0;
+    for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
+      const I first = cuts[b], len = cuts[b + 1] - cuts[b];
+      const Unmanaged<I, ExecSpace> v(vals.data() + first, len);
+      const Unmanaged<I, ExecSpace> vtmp(scratch[2].data(), len);
+      const Unmanaged<K, ExecSpace> keys(reinterpret_cast<K*>(scratch[0].data()), len);
+      const Unmanaged<K, ExecSpace> ktmp(reinterpret_cast<K*>(scratch[1].data()), len);
+      // Stable by the next rank, then stable by the group: sorted inside each group.
+      Kokkos::parallel_for(
+          "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { keys(j) = next_rank(v(j)); });
+      sort_pairs(exec, keys, v, ktmp, vtmp, 0, rank_bits);
+      Kokkos::parallel_for(
+          "ktext::suffix_array::group_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { keys(j) = K(isa(v(j))); });
+      sort_pairs(exec, keys, v, ktmp, vtmp, 0, rank_bits);
+      Kokkos::parallel_for(
+          "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { ktmp(j) = next_rank(v(j)); });
+      const RoundRanks<decltype(keys), decltype(v), decltype(isa), decltype(sa), I> ranks{keys, ktmp, v, isa, sa, len};
+      Kokkos::parallel_scan("ktext::suffix_array::ranks", Policy(exec, 0, len), ranks);
+      const I kept = static_cast<I>(Select<ExecSpace>::apply(
+          exec, std::size_t(len), KOKKOS_LAMBDA(std::size_t j) { return !ranks.singleton(I(j)); },
+          KOKKOS_LAMBDA(std::size_t j) { return v(j); }, vtmp));
+      // Compact in place: the kept entries of this batch land at or before its start.
+      Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(vals.data() + kept_total, kept),
+                        Unmanaged<I, ExecSpace>(vtmp.data(), kept));
+      kept_total += kept;
+    }
+    m = kept_total;
     h *= 2;
   }
   report("done", h, 0);

@@ -1,0 +1,180 @@
+// ktext crosscheck [INPUT...]: every backend (and libdivsufsort) on the same texts, outputs
+// compared bit for bit, one of them verified.
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#if defined(KTEXT_HAVE_DIVSUFSORT)
+#include <divsufsort.h>
+#include <divsufsort64.h>
+#endif
+
+#include "backend.hpp"
+#include "commands.hpp"
+#include "default_text.hpp"
+#include "errors.hpp"
+#include "io.hpp"
+#include "progress.hpp"
+#include "report.hpp"
+#include "suffix_runs.hpp"
+
+namespace ktext::cli {
+
+namespace {
+
+constexpr const char* kDefaultName = "(default)";
+constexpr std::uint64_t kMax32 = static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
+
+struct Row {
+  std::string input;
+  std::string backend;
+  std::uint64_t n = 0;
+  double seconds = 0;
+  std::uint64_t peak_bytes = 0;
+  bool same = true;  ///< equal to the first backend's output
+};
+
+struct InputVerdict {
+  std::string input;
+  std::uint64_t n = 0;
+  bool agree = true;
+  ktext::SuffixArrayCheck check;
+};
+
+template <class I>
+bool same_array(const HostArray<I>& a, const HostArray<I>& b) {
+  return a.size() == b.size() && (a.size() == 0 || std::memcmp(a.data(), b.data(), a.size() * sizeof(I)) == 0);
+}
+
+#if defined(KTEXT_HAVE_DIVSUFSORT)
+template <class I>
+HostArray<I> divsufsort_array(const std::vector<std::uint8_t>& text, double& seconds) {
+  const std::uint64_t n = text.size();
+  HostArray<I> sa(n);
+  Stopwatch watch;
+  int rc;
+  if constexpr (sizeof(I) == 4) rc = divsufsort(text.data(), sa.data(), static_cast<saidx_t>(n));
+  else rc = divsufsort64(text.data(), sa.data(), static_cast<saidx64_t>(n));
+  seconds = watch.seconds();
+  if (rc != 0) throw io_error("libdivsufsort failed (code " + std::to_string(rc) + ") on n = " + std::to_string(n));
+  return sa;
+}
+#endif
+
+// Only the first output is kept: the others are compared and dropped, so memory stays at
+// about two suffix arrays whatever the number of backends.
+template <class I>
+InputVerdict crosscheck_one(const std::string& name, const std::vector<std::uint8_t>& text,
+                            const std::vector<Backend>& backends, const ProgressReporter& progress,
+                            std::vector<Row>& rows) {
+  const std::uint64_t n = text.size();
+  InputVerdict verdict;
+  verdict.input = name;
+  verdict.n = n;
+  HostArray<I> reference;
+  bool have_reference = false;
+  auto record = [&](const std::string& backend, HostArray<I> sa, double seconds, std::uint64_t peak) {
+    Row row{name, backend, n, seconds, peak, true};
+    if (!have_reference) {
+      reference = std::move(sa);
+      have_reference = true;
+    } else {
+      row.same = same_array(reference, sa);
+    }
+    verdict.agree = verdict.agree && row.same;
+    rows.push_back(row);
+  };
+  for (Backend b : backends) {
+    auto run = build_suffix_array<I>(b, text.data(), n, progress.options(name + " " + backend_name(b)));
+    record(backend_name(b), std::move(run.sa), run.seconds, run.stats.peak_bytes);
+  }
+#if defined(KTEXT_HAVE_DIVSUFSORT)
+  double seconds = 0;
+  auto sa = divsufsort_array<I>(text, seconds);
+  record("divsufsort", std::move(sa), seconds, n * (1 + sizeof(I)));
+#endif
+  verdict.check = verify_suffix_array<I>(backends.front(), text.data(), n, reference.data());
+  return verdict;
+}
+
+std::string join(const std::vector<Backend>& backends) {
+  std::string s;
+  for (Backend b : backends) s += (s.empty() ? "" : ",") + std::string(backend_name(b));
+  if (divsufsort_linked()) s += ",divsufsort";
+  return s;
+}
+
+void print_table(const std::vector<Row>& rows, const std::vector<InputVerdict>& verdicts, bool ok) {
+  int input_width = 5;
+  for (const Row& r : rows) input_width = std::max(input_width, static_cast<int>(r.input.size()));
+  std::printf("%-*s  %-10s  %12s  %10s  %10s  %14s  %s\n", input_width, "input", "backend", "n", "seconds", "MB/s",
+              "peak bytes", "result");
+  for (const Row& r : rows)
+    std::printf("%-*s  %-10s  %12llu  %10.4f  %10.2f  %14llu  %s\n", input_width, r.input.c_str(), r.backend.c_str(),
+                static_cast<unsigned long long>(r.n), r.seconds, mb_per_s(r.n, r.seconds),
+                static_cast<unsigned long long>(r.peak_bytes), r.same ? "ok" : "MISMATCH");
+  for (const InputVerdict& v : verdicts) {
+    std::printf("%s: outputs %s; check: ", v.input.c_str(), v.agree ? "agree" : "DIFFER");
+    if (v.check.valid) std::printf("valid\n");
+    else std::printf("INVALID at index %lld: %s\n", static_cast<long long>(v.check.bad_index), v.check.reason.c_str());
+  }
+  std::printf("crosscheck: %s\n", ok ? "ok" : "FAILED");
+}
+
+}  // namespace
+
+int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options) {
+  const auto requested = parse_backend(global.backend);
+  // Every input is opened before any work, so a typo in the last one fails at once.
+  std::vector<InputFile> files;
+  for (const std::string& path : options.inputs) files.push_back(InputFile::open(path));
+  if (std::count(options.inputs.begin(), options.inputs.end(), std::string("-")) > 1)
+    throw usage_error("standard input can be read only once");
+
+  KokkosSession session(global);
+  // --backend auto means every usable backend; naming one compares it with libdivsufsort alone.
+  const std::vector<Backend> backends = requested ? std::vector<Backend>{resolve_backend(requested)} : usable_backends();
+  const ProgressReporter progress(global);
+
+  std::vector<Row> rows;
+  std::vector<InputVerdict> verdicts;
+  auto crosscheck_text = [&](const std::string& name, const std::vector<std::uint8_t>& text) {
+    if (text.size() <= kMax32) verdicts.push_back(crosscheck_one<std::int32_t>(name, text, backends, progress, rows));
+    else verdicts.push_back(crosscheck_one<std::int64_t>(name, text, backends, progress, rows));
+  };
+  if (options.inputs.empty()) crosscheck_text(kDefaultName, default_crosscheck_text());
+  for (std::size_t i = 0; i < files.size(); ++i) crosscheck_text(options.inputs[i], read_text(files[i]));
+
+  bool ok = true;
+  for (const InputVerdict& v : verdicts) ok = ok && v.agree && v.check.valid;
+
+  if (global.json) {
+    std::uint64_t n = 0, peak = 0;
+    double seconds = 0;
+    for (const InputVerdict& v : verdicts) n += v.n;
+    for (const Row& r : rows) seconds += r.seconds, peak = std::max(peak, r.peak_bytes);
+    Json report = base_report("crosscheck", join(backends), n, seconds, peak);
+    report["ok"] = ok;
+    Json inputs = Json::array();
+    for (const InputVerdict& v : verdicts)
+      inputs.push_back(Json{{"input", v.input}, {"n", v.n}, {"agree", v.agree}, {"valid", v.check.valid},
+                            {"bad_index", v.check.bad_index}, {"reason", v.check.reason}});
+    report["inputs"] = inputs;
+    Json runs = Json::array();
+    for (const Row& r : rows)
+      runs.push_back(Json{{"input", r.input}, {"backend", r.backend}, {"n", r.n}, {"seconds", r.seconds},
+                          {"mb_per_s", mb_per_s(r.n, r.seconds)}, {"peak_device_bytes", r.peak_bytes},
+                          {"result", r.same ? "ok" : "MISMATCH"}});
+    report["runs"] = runs;
+    print_json(report);
+  } else if (!global.quiet) {
+    print_table(rows, verdicts, ok);
+  }
+  return ok ? kExitOk : kExitInvalid;
+}
+
+}  // namespace ktext::cli
