@@ -1,0 +1,50 @@
+#pragma once
+// Running the ktext binary as a user would, in a scratch directory, and small file helpers.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ktext::cli_test {
+
+struct RunResult {
+  int exit_code = -1;  ///< -1 when the process died from a signal
+  std::string out;
+  std::string err;
+  double seconds = 0;
+};
+
+/// Runs ktext with \p args in directory \p cwd; stdin from \p stdin_path ("" for /dev/null).
+/// stdout and stderr are captured through files in \p cwd's parent, so \p cwd holds only what ktext writes.
+RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdin_path = "");
+
+/// A fresh directory removed (with everything in it) on destruction.
+class ScratchDir {
+ public:
+  ScratchDir();
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  /// The directory ktext runs in and writes to.
+  const std::string& work() const { return work_; }
+  std::string path(const std::string& name) const { return work_ + "/" + name; }
+  /// Names in work(), sorted, hidden ones included.
+  std::vector<std::string> list() const;
+
+ private:
+  std::string root_;
+  std::string work_;
+};
+
+void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes);
+std::vector<std::uint8_t> read_file(const std::string& path);
+bool file_exists(const std::string& path);
+
+/// Suffix array by sorting suffixes with byte comparisons (libdivsufsort semantics).
+std::vector<std::int64_t> naive_suffix_array(const std::vector<std::uint8_t>& text);
+
+/// Little-endian signed integers of \p width bytes.
+std::vector<std::int64_t> decode_le(const std::uint8_t* data, std::size_t bytes, int width);
+std::vector<std::uint8_t> encode_le(const std::vector<std::int64_t>& values, int width);
+
+}  // namespace ktext::cli_test
