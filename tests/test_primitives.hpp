@@ -166,6 +166,55 @@ TEST(primitives, scans) {
   }
 }
 
+struct MaxJoin {
+  KOKKOS_FUNCTION std::int64_t identity() const { return 0; }
+  KOKKOS_FUNCTION std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a < b ? b : a; }
+};
+struct SumJoin {
+  KOKKOS_FUNCTION std::int64_t identity() const { return 0; }
+  KOKKOS_FUNCTION std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a + b; }
+};
+template <class View>
+struct ReadAt {
+  View v;
+  KOKKOS_FUNCTION std::int64_t operator()(std::size_t i) const { return v(i); }
+};
+template <class View>
+struct WriteAt {
+  View v;
+  KOKKOS_FUNCTION void operator()(std::size_t i, std::int64_t x) const { v(i) = x; }
+};
+
+template <bool UseCub>
+void check_scan_apply() {
+  for (std::size_t n : sizes) {
+    const auto in = random_values<std::int64_t>(n, n + 9, 1000);
+    auto d = to_device(in);
+    Kokkos::View<std::int64_t*, Mem> out("out", n);
+    Kokkos::deep_copy(out, -7);
+    if (n > 0)
+      ktext::impl::ScanApply<Exec, UseCub>::template apply<std::int64_t>(Exec{}, n, ReadAt<decltype(d)>{d}, SumJoin{},
+                                                                          WriteAt<decltype(out)>{out});
+    const auto h = to_host(out);
+    std::int64_t sum = 0;
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(h[i], sum += in[i]) << "n=" << n << " i=" << i;
+  }
+}
+
+TEST(primitives, inclusive_scan_apply) {
+  check_scan_apply<false>();
+  check_scan_apply<ktext::impl::scan_cub_avail<Exec, void>::value>();
+  // The public entry point, with a running maximum.
+  const auto in = random_values<std::int64_t>(5000, 3, 1 << 20);
+  auto d = to_device(in);
+  Kokkos::View<std::int64_t*, Mem> out("out", in.size());
+  ktext::inclusive_scan_apply<std::int64_t>(Exec{}, in.size(), ReadAt<decltype(d)>{d}, MaxJoin{},
+                                            WriteAt<decltype(out)>{out});
+  const auto h = to_host(out);
+  std::int64_t m = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) ASSERT_EQ(h[i], m = std::max(m, in[i]));
+}
+
 TEST(primitives, select) {
   for (std::size_t n : sizes) {
     const auto in = random_values<std::int64_t>(n, n + 5, 100);

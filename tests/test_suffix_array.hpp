@@ -92,7 +92,8 @@ TEST(suffix_array, small_batches_give_the_same_array) {
   for (std::size_t n : {1000, 70000}) {
     for (const auto& [name, t] : named_texts(n, 99)) {
       const auto want = reference_suffix_array<std::int32_t>(t);
-      for (std::size_t batch : {1, 7, 500, 4096}) {
+      // Tiny batches only on the small input: each batch is a dozen kernel launches.
+      for (std::size_t batch : n < 10000 ? std::vector<std::size_t>{1, 7, 500} : std::vector<std::size_t>{999, 4096}) {
         EXPECT_EQ(build<std::int32_t>(t, nullptr, batch), want) << name << " n=" << n << " batch=" << batch;
       }
       EXPECT_EQ(build<std::int64_t>(t, nullptr, 333), reference_suffix_array<std::int64_t>(t)) << name;

@@ -4,6 +4,9 @@
 #include <cuda_runtime.h>
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <map>
+#include <mutex>
 #include <string>
 
 #include "ktext/core/error.hpp"
@@ -12,17 +15,43 @@ namespace ktext::impl::cuda {
 
 inline void check(cudaError_t e, const char* what) {
   if (e == cudaSuccess) return;
-  cudaGetLastError();  // clear a sticky-free error so later calls see a clean state
+  cudaGetLastError();  // clear a non-sticky error so later calls see a clean state
   const std::string msg = std::string(what) + ": " + cudaGetErrorString(e);
   if (e == cudaErrorMemoryAllocation) throw OutOfMemoryError(msg);
   throw Error(msg);
 }
 
-/// CUB's temporary storage as a Kokkos view on the instance, so allocations are tracked and
-/// labelled like every other ktext allocation.
-inline Kokkos::View<char*, Kokkos::CudaSpace> temp_storage(const Kokkos::Cuda& exec, const char* label, std::size_t bytes) {
-  return Kokkos::View<char*, Kokkos::CudaSpace>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)),
-                                                bytes ? bytes : 1);
+using TempView = Kokkos::View<char*, Kokkos::CudaSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+/// CUB's temporary storage, from a grow-only buffer per CUDA stream. A fresh allocation per
+/// call costs a cudaMalloc and a device-synchronizing cudaFree, which dominated the small rounds
+/// of the suffix array; reuse within one stream is safe because the stream orders the calls.
+/// The buffers are released by a Kokkos finalize hook.
+inline TempView temp_storage(const Kokkos::Cuda& exec, const char* label, std::size_t bytes) {
+  struct Cache {
+    std::mutex mutex;
+    std::map<cudaStream_t, Kokkos::View<char*, Kokkos::CudaSpace>> buffers;
+    bool hooked = false;
+  };
+  static Cache cache;
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  if (!cache.hooked) {
+    Kokkos::push_finalize_hook([] {
+      std::lock_guard<std::mutex> l(cache.mutex);
+      cache.buffers.clear();
+      cache.hooked = false;
+    });
+    cache.hooked = true;
+  }
+  auto& buffer = cache.buffers[exec.cuda_stream()];
+  const std::size_t need = std::max<std::size_t>(bytes, 256);
+  if (buffer.extent(0) < need) {
+    buffer = {};  // free first (this synchronizes), so peak memory holds one buffer
+    buffer = Kokkos::View<char*, Kokkos::CudaSpace>(
+        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("ktext::cub_temp[CUB] ") + label),
+        std::max(need, 2 * buffer.extent(0)));
+  }
+  return TempView(buffer.data(), need);
 }
 
 }  // namespace ktext::impl::cuda

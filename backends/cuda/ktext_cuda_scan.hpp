@@ -3,6 +3,9 @@
 
 #include <cub/device/device_scan.cuh>
 #include <cuda/functional>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/tabulate_output_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 
 #include "cuda/ktext_cuda_check.hpp"
 #include "ktext/primitives/impl/ktext_scan_spec.hpp"
@@ -63,6 +66,46 @@ struct Scan<Kokkos::Cuda, T, U, true> {
     cuda::check(call(nullptr, bytes), label);
     auto temp = cuda::temp_storage(exec, label, bytes);
     cuda::check(call(temp.data(), bytes), label);
+  }
+};
+
+namespace cuda {
+template <class Make, class T>
+struct Generate {
+  Make make;
+  __host__ __device__ T operator()(std::int64_t i) const { return make(static_cast<std::size_t>(i)); }
+};
+template <class Apply>
+struct Consume {
+  Apply apply;
+  template <class Index, class T>
+  __host__ __device__ void operator()(Index i, const T& v) const { apply(static_cast<std::size_t>(i), v); }
+};
+template <class Join>
+struct Op {
+  Join join;
+  template <class T>
+  __host__ __device__ T operator()(const T& a, const T& b) const { return join(a, b); }
+};
+}  // namespace cuda
+
+/// Single-pass decoupled look-back scan (CUB) reading a generated sequence and writing through
+/// a tabulate output iterator: the scanned values never touch memory.
+template <>
+struct ScanApply<Kokkos::Cuda, true> {
+  template <class T, class Make, class Join, class Apply>
+  static void apply(const Kokkos::Cuda& exec, std::size_t n, Make make, Join join, Apply out) {
+    Kokkos::Profiling::ScopedRegion region("ktext::inclusive_scan_apply[CUB]");
+    thrust::counting_iterator<std::int64_t> index(0);
+    auto in = thrust::make_transform_iterator(index, cuda::Generate<Make, T>{make});
+    auto sink = thrust::make_tabulate_output_iterator(cuda::Consume<Apply>{out});
+    const auto count = static_cast<std::int64_t>(n);
+    std::size_t bytes = 0;
+    cuda::check(cub::DeviceScan::InclusiveScan(nullptr, bytes, in, sink, cuda::Op<Join>{join}, count, exec.cuda_stream()),
+                "ktext::inclusive_scan_apply[CUB]");
+    auto temp = cuda::temp_storage(exec, "inclusive_scan_apply", bytes);
+    cuda::check(cub::DeviceScan::InclusiveScan(temp.data(), bytes, in, sink, cuda::Op<Join>{join}, count, exec.cuda_stream()),
+                "ktext::inclusive_scan_apply[CUB]");
   }
 };
 

@@ -37,15 +37,18 @@ struct Select<Kokkos::Cuda, true> {
     const auto count = static_cast<std::int64_t>(n);
     thrust::counting_iterator<std::int64_t> index(0);
     auto values = thrust::make_transform_iterator(index, cuda::ValueOf<Get, T>{get});
-    Kokkos::View<std::int64_t, Kokkos::CudaSpace> selected(Kokkos::view_alloc(exec, "ktext::select::count[CUB]"));
     std::size_t bytes = 0;
-    cuda::check(cub::DeviceSelect::FlaggedIf(nullptr, bytes, values, index, out.data(), selected.data(), count,
+    std::int64_t* counter = nullptr;
+    cuda::check(cub::DeviceSelect::FlaggedIf(nullptr, bytes, values, index, out.data(), counter, count,
                                              cuda::KeepIndex<Keep>{keep}, exec.cuda_stream()),
                 "ktext::select[CUB]");
-    auto temp = cuda::temp_storage(exec, "ktext::select::temp[CUB]", bytes);
-    cuda::check(cub::DeviceSelect::FlaggedIf(temp.data(), bytes, values, index, out.data(), selected.data(), count,
+    // The selected count lives in the first 256 bytes of the temporary storage.
+    auto temp = cuda::temp_storage(exec, "select", bytes + 256);
+    counter = reinterpret_cast<std::int64_t*>(temp.data());
+    cuda::check(cub::DeviceSelect::FlaggedIf(temp.data() + 256, bytes, values, index, out.data(), counter, count,
                                              cuda::KeepIndex<Keep>{keep}, exec.cuda_stream()),
                 "ktext::select[CUB]");
+    Kokkos::View<std::int64_t, Kokkos::CudaSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> selected(counter);
     std::int64_t result = 0;
     Kokkos::deep_copy(exec, Kokkos::View<std::int64_t, Kokkos::HostSpace>(&result), selected);
     exec.fence("ktext::select[CUB]: count");

@@ -1,6 +1,7 @@
 #pragma once
 /// \file primitives.hpp
-/// \brief All data-parallel primitives: sort_pairs, segmented_sort_pairs, scans, select,
+/// \brief All data-parallel primitives: sort_pairs, segmented_sort_pairs, scans (and the
+/// generated inclusive_scan_apply), select,
 /// histogram, gather/scatter.
 #include "ktext/primitives/gather_scatter.hpp"
 #include "ktext/primitives/histogram.hpp"

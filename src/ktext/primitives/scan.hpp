@@ -56,4 +56,17 @@ void inclusive_scan_max(const ExecSpace& exec, const InView& in, const OutView& 
                          impl::unmanaged<ExecSpace>(out, "ktext::inclusive_scan_max"));
 }
 
+/// \brief Generated inclusive scan with a consumer: for i in [0, n), s_i = make(0) op ... op
+/// make(i), and apply(i, s_i) is called once per i. Nothing is materialized, so a scan that
+/// feeds a scatter (ranks into an inverse array, say) is one pass over the data.
+/// \tparam T trivially copyable value. \param join associative functor with `T operator()(T, T)`
+/// and `T identity()`, both callable on the device; \p make and \p apply are device functors.
+/// \p make must not read what \p apply writes: calls interleave across the range. Does not block.
+template <class T, class ExecSpace, class Make, class Join, class Apply>
+void inclusive_scan_apply(const ExecSpace& exec, std::size_t n, Make make, Join join, Apply apply) {
+  static_assert(std::is_trivially_copyable_v<T>, "ktext::inclusive_scan_apply: T must be trivially copyable");
+  if (n == 0) return;
+  impl::ScanApply<ExecSpace>::template apply<T>(exec, n, make, join, apply);
+}
+
 }  // namespace ktext

@@ -42,6 +42,29 @@ struct ExclusiveSumFunctor {
   }
 };
 
+template <class T, class Make, class Join, class Apply>
+struct ScanApplyFunctor {
+  Make make;
+  Join op;
+  Apply apply;
+  using value_type = T;
+  KOKKOS_FUNCTION void init(T& v) const { v = op.identity(); }
+  KOKKOS_FUNCTION void join(T& dst, const T& src) const { dst = op(dst, src); }
+  KOKKOS_FUNCTION void operator()(std::size_t i, T& update, bool final) const {
+    update = op(update, make(i));
+    if (final) apply(i, update);
+  }
+};
+
+template <class Exec, bool UseCub = scan_cub_avail<Exec, void>::value>
+struct ScanApply {
+  template <class T, class Make, class Join, class Apply>
+  static void apply(const Exec& exec, std::size_t n, Make make, Join join, Apply out) {
+    Kokkos::parallel_scan("ktext::inclusive_scan_apply[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, n),
+                          ScanApplyFunctor<T, Make, Join, Apply>{make, join, out});
+  }
+};
+
 template <class Exec, class T, class U, bool UseCub = scan_cub_avail<Exec, U>::value>
 struct Scan {
   using In = Unmanaged<const T, Exec>;

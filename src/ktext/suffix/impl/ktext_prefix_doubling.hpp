@@ -32,6 +32,7 @@
 
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
+#include "ktext/primitives/scan.hpp"
 #include "ktext/primitives/select.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
 #include "ktext/suffix/impl/ktext_alphabet.hpp"
@@ -59,25 +60,31 @@ struct PackedKey {
   KOKKOS_INLINE_FUNCTION bool truncated(I i) const { return i > n - alphabet.per_key; }
 };
 
-/// Running maximum of the head positions, scattered to ISA as the final pass writes it.
-/// Initial step: heads where the packed key changes or a truncated suffix sits.
-template <class ExecSpace, class Key, class SA, class ISA, class I>
-struct InitialRanks {
+/// Running maximum of indices (0 is the identity: indices are non-negative).
+template <class I>
+struct MaxIndex {
+  KOKKOS_INLINE_FUNCTION I identity() const { return I(0); }
+  KOKKOS_INLINE_FUNCTION I operator()(I a, I b) const { return a < b ? b : a; }
+};
+
+/// Initial step: heads where the packed key changes or a truncated suffix sits; the running
+/// maximum of head indices is each suffix's rank, scattered to ISA.
+template <class Key, class SA, class I>
+struct InitialHeads {
   Key key;
   SA sa;
-  ISA isa;
-  using value_type = I;
-  KOKKOS_INLINE_FUNCTION void init(I& v) const { v = 0; }
-  KOKKOS_INLINE_FUNCTION void join(I& dst, const I& src) const { dst = dst < src ? src : dst; }
-  KOKKOS_INLINE_FUNCTION bool head(I j) const {
-    if (j == 0) return true;
+  KOKKOS_INLINE_FUNCTION I operator()(std::size_t jj) const {
+    const I j = static_cast<I>(jj);
+    if (j == 0) return 0;
     const I a = sa(j - 1), b = sa(j);
-    return key.truncated(a) || key.truncated(b) || key(a) != key(b);
+    return (key.truncated(a) || key.truncated(b) || key(a) != key(b)) ? j : 0;
   }
-  KOKKOS_INLINE_FUNCTION void operator()(I j, I& update, bool final) const {
-    if (head(j)) join(update, j);
-    if (final) isa(sa(j)) = update;
-  }
+};
+template <class SA, class ISA, class I>
+struct WriteInitialRank {
+  SA sa;
+  ISA isa;
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, I rank) const { isa(sa(j)) = rank; }
 };
 
 /// After the initial ranks, j heads a group iff the rank of its suffix is j itself.
@@ -102,34 +109,46 @@ struct NextRank {
 /// slot), r[j] = its next rank. Entry j sits in slot g[j] + (j - start) where start is the first
 /// active index of its group; its new group begins at the last index `head` <= j where g or r
 /// changes, so its new rank is g[j] + (head - start). Both indices are running maxima of one
-/// scan, so no slot array is kept between rounds. ISA and SA are only written here; g and r were
-/// gathered before, so the writes race with no read.
-template <class Keys, class Vals, class ISA, class SA, class I>
-struct RoundRanks {
+/// scan, so no slot array is kept between rounds. ISA and SA are only written by the scan's
+/// consumer; g and r were gathered before, so the writes race with no read.
+template <class Keys, class I>
+struct RoundGroups {
   Keys g, r;
-  Vals vals;
-  ISA isa;
-  SA sa;
   I m;
-  struct value_type {
-    I start, head;
-  };
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v.start = v.head = 0; }
-  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
-    dst.start = dst.start < src.start ? src.start : dst.start;
-    dst.head = dst.head < src.head ? src.head : dst.head;
-  }
   KOKKOS_INLINE_FUNCTION bool group_starts(I j) const { return j == 0 || g(j) != g(j - 1); }
   KOKKOS_INLINE_FUNCTION bool head(I j) const { return group_starts(j) || r(j) != r(j - 1); }
   KOKKOS_INLINE_FUNCTION bool singleton(I j) const { return head(j) && (j + 1 == m || head(j + 1)); }
-  KOKKOS_INLINE_FUNCTION void operator()(I j, value_type& update, bool final) const {
-    if (group_starts(j)) update.start = j;  // indices grow with j: the running maximum is the latest
-    if (head(j)) update.head = j;
-    if (final) {
-      const I base = static_cast<I>(g(j)) - update.start;
-      isa(vals(j)) = base + update.head;
-      if (singleton(j)) sa(base + j) = vals(j);
-    }
+};
+template <class I>
+struct StartHead {
+  I start, head;
+};
+template <class I>
+struct MaxStartHead {
+  KOKKOS_INLINE_FUNCTION StartHead<I> identity() const { return {0, 0}; }
+  KOKKOS_INLINE_FUNCTION StartHead<I> operator()(const StartHead<I>& a, const StartHead<I>& b) const {
+    return {a.start < b.start ? b.start : a.start, a.head < b.head ? b.head : a.head};
+  }
+};
+template <class Groups, class I>
+struct RoundMarks {
+  Groups groups;
+  KOKKOS_INLINE_FUNCTION StartHead<I> operator()(std::size_t jj) const {
+    const I j = static_cast<I>(jj);
+    return {groups.group_starts(j) ? j : I(0), groups.head(j) ? j : I(0)};
+  }
+};
+template <class Groups, class Vals, class ISA, class SA, class I>
+struct WriteRoundRank {
+  Groups groups;
+  Vals vals;
+  ISA isa;
+  SA sa;
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
+    const I j = static_cast<I>(jj);
+    const I base = static_cast<I>(groups.g(j)) - at.start;
+    isa(vals(j)) = base + at.head;
+    if (groups.singleton(j)) sa(base + j) = vals(j);
   }
 };
 
@@ -144,22 +163,24 @@ I batch_size(I m, std::size_t requested) {
 }
 
 /// Batch boundaries: the first group start at or after each multiple of \p chunk (ranks as of the
-/// start of the round), then m. Consecutive boundaries enclose whole groups.
+/// start of the round), then m. Consecutive boundaries enclose whole groups. One min-reduction
+/// per chunk: a handful of launches, where atomics from every group start would all contend
+/// for the same few words.
 template <class ExecSpace, class Vals, class ISA, class I>
 std::vector<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk) {
   const I chunks = (m + chunk - 1) / chunk;
-  if (chunks <= 1) return {I(0), m};
-  Kokkos::View<I*, typename ExecSpace::memory_space> cut(Kokkos::view_alloc(exec, "ktext::suffix_array::cuts"), chunks);
-  Kokkos::deep_copy(exec, cut, m);
-  Kokkos::parallel_for(
-      "ktext::suffix_array::batch_cuts", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>(exec, 0, m),
-      KOKKOS_LAMBDA(I j) {
-        if (j == 0 || isa(vals(j)) != isa(vals(j - 1))) Kokkos::atomic_min(&cut(j / chunk), j);
-      });
-  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, cut);
-  std::vector<I> cuts;
-  for (I c = 0; c < chunks; ++c)
-    if (host(c) < m && (cuts.empty() || host(c) > cuts.back())) cuts.push_back(host(c));
+  std::vector<I> cuts{I(0)};
+  for (I c = 1; c < chunks; ++c) {
+    const I lo = c * chunk, hi = lo + chunk < m ? lo + chunk : m;
+    I first = m;
+    Kokkos::parallel_reduce(
+        "ktext::suffix_array::batch_cuts", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>(exec, lo, hi),
+        KOKKOS_LAMBDA(I j, I & f) {
+          if (isa(vals(j)) != isa(vals(j - 1)) && j < f) f = j;
+        },
+        Kokkos::Min<I>(first));
+    if (first < m) cuts.push_back(first);  // none: one group spans the whole chunk
+  }
   cuts.push_back(m);
   return cuts;
 }
@@ -227,8 +248,8 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     release(keys);
     release(keys_tmp);
   }
-  Kokkos::parallel_scan("ktext::suffix_array::initial_ranks", Policy(exec, 0, n),
-                        InitialRanks<ExecSpace, decltype(key), decltype(sa), decltype(isa), I>{key, sa, isa});
+  inclusive_scan_apply<I>(exec, std::size_t(n), InitialHeads<decltype(key), decltype(sa), I>{key, sa}, MaxIndex<I>{},
+                          WriteInitialRank<decltype(sa), decltype(isa), I>{sa, isa});
 
   // Active entries: members of groups that are not singletons.
   const InitialSingleton<decltype(sa), decltype(isa), I> singleton{sa, isa, n};
@@ -295,10 +316,13 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
       sort_pairs(exec, keys, v, ktmp, vtmp, 0, rank_bits);
       Kokkos::parallel_for(
           "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { ktmp(j) = next_rank(v(j)); });
-      const RoundRanks<decltype(keys), decltype(v), decltype(isa), decltype(sa), I> ranks{keys, ktmp, v, isa, sa, len};
-      Kokkos::parallel_scan("ktext::suffix_array::ranks", Policy(exec, 0, len), ranks);
+      const RoundGroups<decltype(keys), I> groups{keys, ktmp, len};
+      inclusive_scan_apply<StartHead<I>>(exec, std::size_t(len), RoundMarks<decltype(groups), I>{groups},
+                                         MaxStartHead<I>{},
+                                         WriteRoundRank<decltype(groups), decltype(v), decltype(isa), decltype(sa), I>{
+                                             groups, v, isa, sa});
       const I kept = static_cast<I>(Select<ExecSpace>::apply(
-          exec, std::size_t(len), KOKKOS_LAMBDA(std::size_t j) { return !ranks.singleton(I(j)); },
+          exec, std::size_t(len), KOKKOS_LAMBDA(std::size_t j) { return !groups.singleton(I(j)); },
           KOKKOS_LAMBDA(std::size_t j) { return v(j); }, vtmp));
       // Compact in place: the kept entries of this batch land at or before its start.
       Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(vals.data() + kept_total, kept),
