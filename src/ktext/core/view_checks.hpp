@@ -11,6 +11,12 @@
 
 namespace ktext::impl {
 
+/// A type carried as a value, for generic lambdas that allocate views of several types.
+template <class T>
+struct Tag {
+  using type = T;
+};
+
 template <class ExecSpace, class View>
 inline constexpr bool accessible_from_v =
     Kokkos::SpaceAccessibility<ExecSpace, typename View::memory_space>::accessible;

@@ -40,11 +40,6 @@
 
 namespace ktext::impl {
 
-template <class T>
-struct Tag {
-  using type = T;
-};
-
 template <class ExecSpace, class Text, class I>
 struct PackedKey {
   Text text;
