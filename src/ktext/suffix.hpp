@@ -1,8 +1,9 @@
 #pragma once
 /// \file suffix.hpp
-/// \brief Suffix arrays (construction, verification, inverse) and the Burrows–Wheeler transform.
+/// \brief Suffix arrays (construction, verification, inverse), the Burrows–Wheeler transform and LCP arrays.
 #include "ktext/suffix/bwt.hpp"
 #include "ktext/suffix/check_suffix_array.hpp"
 #include "ktext/suffix/inverse_suffix_array.hpp"
+#include "ktext/suffix/lcp.hpp"
 #include "ktext/suffix/suffix_array.hpp"
 #include "ktext/suffix/unbwt.hpp"
