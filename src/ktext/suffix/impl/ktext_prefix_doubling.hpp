@@ -45,12 +45,26 @@ struct PackedKey {
   Text text;
   Alphabet<ExecSpace> alphabet;
   I n;
-  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(I i) const {
-    std::uint64_t key = 0;
-    for (int t = 0; t < alphabet.per_key; ++t) {  // t < n - i: no overflow near 2^31
-      key = (key << alphabet.bits) | (I(t) < n - i ? alphabet(text(i + t)) : 0);
+  /// Bits [shift, shift + 16) of the packed key of suffix i. Symbol t occupies bits
+  /// [(k-1-t) b, (k-1-t) b + b); only the symbols overlapping the piece are read (3 of 9 for
+  /// source code, 16 of 64 for a unary text, instead of all k per piece).
+  KOKKOS_INLINE_FUNCTION std::uint16_t piece(I i, int shift) const {
+    const int k = alphabet.per_key, b = alphabet.bits;
+    const int t_first = k - 1 - (shift + 15) / b > 0 ? k - 1 - (shift + 15) / b : 0;
+    const int t_last = k - 1 - shift / b;
+    std::uint64_t acc = 0;
+    for (int t = t_first; t <= t_last; ++t) {  // I(t) < n - i: no overflow near 2^31
+      const std::uint64_t code = I(t) < n - i ? alphabet(text(i + t)) : 0;
+      acc |= code << ((k - 1 - t) * b);
     }
-    return key;
+    return static_cast<std::uint16_t>(acc >> shift);
+  }
+  /// Whether suffixes a and b agree on their first k symbols (neither truncated). Equal codes
+  /// mean equal symbols, so the raw symbols are compared, stopping at the first difference.
+  KOKKOS_INLINE_FUNCTION bool same_prefix(I a, I b) const {
+    for (int t = 0; t < alphabet.per_key; ++t)
+      if (text(a + t) != text(b + t)) return false;
+    return true;
   }
   KOKKOS_INLINE_FUNCTION bool truncated(I i) const { return i > n - alphabet.per_key; }
 };
@@ -72,7 +86,7 @@ struct InitialHeads {
     const I j = static_cast<I>(jj);
     if (j == 0) return 0;
     const I a = sa(j - 1), b = sa(j);
-    return (key.truncated(a) || key.truncated(b) || key(a) != key(b)) ? j : 0;
+    return (key.truncated(a) || key.truncated(b) || !key.same_prefix(a, b)) ? j : 0;
   }
 };
 template <class SA, class ISA, class I>
@@ -237,7 +251,7 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     for (int shift = 0; shift < key_bits; shift += 16) {
       Kokkos::parallel_for(
           "ktext::suffix_array::initial_keys", Policy(exec, 0, n),
-          KOKKOS_LAMBDA(I j) { keys(j) = static_cast<std::uint16_t>(key(sa(j)) >> shift); });
+          KOKKOS_LAMBDA(I j) { keys(j) = key.piece(sa(j), shift); });
       sort_pairs(exec, keys, sa, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
     }
     release(keys);
