@@ -28,6 +28,20 @@ std::vector<std::int32_t> sa_on(const std::vector<std::uint8_t>& t) {
   return host(sa);
 }
 
+/// BWT (with the primary index appended) and LCP, both derived from the backend's own SA.
+template <class Exec>
+std::pair<std::vector<std::uint8_t>, std::vector<std::int32_t>> bwt_lcp_on(const std::vector<std::uint8_t>& t) {
+  auto text = on<Exec>(t);
+  Kokkos::View<std::int32_t*, typename Exec::memory_space> sa("sa", t.size()), lcp("lcp", t.size());
+  Kokkos::View<std::uint8_t*, typename Exec::memory_space> bwt("bwt", t.size());
+  ktext::suffix_array(Exec{}, text, sa);
+  const std::uint64_t primary = ktext::bwt_from_suffix_array(Exec{}, text, sa, bwt);
+  ktext::lcp(Exec{}, text, sa, lcp);
+  auto b = host(bwt);
+  for (int s = 0; s < 64; s += 8) b.push_back(std::uint8_t(primary >> s));
+  return {b, host(lcp)};
+}
+
 template <class Exec>
 std::vector<std::int64_t> sorted_values_on(const std::vector<std::uint64_t>& keys) {
   std::vector<std::int64_t> idx(keys.size());
@@ -47,6 +61,18 @@ TEST(cross_backend, suffix_array_bit_exact) {
 #endif
 #if defined(KOKKOS_ENABLE_CUDA)
     EXPECT_EQ(sa_on<Kokkos::Cuda>(t), reference) << name;
+#endif
+  }
+}
+
+TEST(cross_backend, bwt_and_lcp_bit_exact) {
+  for (const auto& [name, t] : ktext::test::named_texts(1 << 16, 4242)) {
+    const auto reference = bwt_lcp_on<Kokkos::Serial>(t);
+#if defined(KOKKOS_ENABLE_OPENMP)
+    EXPECT_EQ(bwt_lcp_on<Kokkos::OpenMP>(t), reference) << name;
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+    EXPECT_EQ(bwt_lcp_on<Kokkos::Cuda>(t), reference) << name;
 #endif
   }
 }
