@@ -1,10 +1,12 @@
-// ktext crosscheck [INPUT...]: every backend (and libdivsufsort) on the same texts, outputs
-// compared bit for bit, one of them verified.
+// ktext crosscheck [INPUT...]: every backend (and libdivsufsort) on the same texts; suffix
+// arrays, BWTs, LCP arrays and inverse BWTs compared bit for bit across backends, the BWT
+// round trip checked against the input, one SA verified and its LCP checked against Kasai's.
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,7 @@
 #include "progress.hpp"
 #include "report.hpp"
 #include "suffix_runs.hpp"
+#include "text_runs.hpp"
 
 namespace ktext::cli {
 
@@ -31,23 +34,54 @@ constexpr std::uint64_t kMax32 = static_cast<std::uint64_t>(std::numeric_limits<
 
 struct Row {
   std::string input;
+  std::string stage;  ///< sa, bwt, unbwt, lcp
   std::string backend;
   std::uint64_t n = 0;
   double seconds = 0;
   std::uint64_t peak_bytes = 0;
-  bool same = true;  ///< equal to the first backend's output
+  bool same = true;  ///< equal to the first backend's output (unbwt: equal to the input)
 };
 
 struct InputVerdict {
   std::string input;
   std::uint64_t n = 0;
-  bool agree = true;
+  bool agree = true;       ///< suffix arrays
+  bool bwt_agree = true;   ///< transforms and primary indexes
+  bool lcp_agree = true;   ///< LCP arrays
+  bool roundtrip = true;   ///< unbwt(bwt(text)) == text on every backend
+  bool lcp_valid = true;   ///< the first backend's LCP equals Kasai et al.'s on the host
   ktext::SuffixArrayCheck check;
+  bool ok() const { return agree && bwt_agree && lcp_agree && roundtrip && lcp_valid && check.valid; }
 };
 
+template <class T>
+bool same_array(const HostArray<T>& a, const HostArray<T>& b) {
+  return a.size() == b.size() && (a.size() == 0 || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+// Kasai et al.'s linear-time LCP on the host: an oracle independent of the library's PLCP.
 template <class I>
-bool same_array(const HostArray<I>& a, const HostArray<I>& b) {
-  return a.size() == b.size() && (a.size() == 0 || std::memcmp(a.data(), b.data(), a.size() * sizeof(I)) == 0);
+bool lcp_matches_kasai(const std::vector<std::uint8_t>& text, const HostArray<I>& sa, const HostArray<I>& lcp) {
+  const std::uint64_t n = text.size();
+  HostArray<I> rank(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    if (sa[i] < 0 || std::uint64_t(sa[i]) >= n) return false;
+    rank[std::uint64_t(sa[i])] = I(i);
+  }
+  if (n > 0 && lcp[0] != 0) return false;
+  std::uint64_t h = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t r = std::uint64_t(rank[i]);
+    if (r == 0) {
+      h = 0;
+      continue;
+    }
+    const std::uint64_t j = std::uint64_t(sa[r - 1]);
+    while (i + h < n && j + h < n && text[i + h] == text[j + h]) ++h;
+    if (std::uint64_t(lcp[r]) != h) return false;
+    if (h > 0) --h;
+  }
+  return true;
 }
 
 #if defined(KTEXT_HAVE_DIVSUFSORT)
@@ -65,8 +99,8 @@ HostArray<I> divsufsort_array(const std::vector<std::uint8_t>& text, double& sec
 }
 #endif
 
-// Only the first output is kept: the others are compared and dropped, so memory stays at
-// about two suffix arrays whatever the number of backends.
+// Only the first backend's outputs are kept: the others are compared and dropped, so memory
+// stays at about two runs' worth whatever the number of backends.
 template <class I>
 InputVerdict crosscheck_one(const std::string& name, const std::vector<std::uint8_t>& text,
                             const std::vector<Backend>& backends, const ProgressReporter& progress,
@@ -75,29 +109,35 @@ InputVerdict crosscheck_one(const std::string& name, const std::vector<std::uint
   InputVerdict verdict;
   verdict.input = name;
   verdict.n = n;
-  HostArray<I> reference;
-  bool have_reference = false;
-  auto record = [&](const std::string& backend, HostArray<I> sa, double seconds, std::uint64_t peak) {
-    Row row{name, backend, n, seconds, peak, true};
-    if (!have_reference) {
-      reference = std::move(sa);
-      have_reference = true;
-    } else {
-      row.same = same_array(reference, sa);
-    }
-    verdict.agree = verdict.agree && row.same;
-    rows.push_back(row);
-  };
+  std::optional<PipelineRun<I>> reference;
   for (Backend b : backends) {
-    auto run = build_suffix_array<I>(b, text.data(), n, progress.options(name + " " + backend_name(b)));
-    record(backend_name(b), std::move(run.sa), run.seconds, run.stats.peak_bytes);
+    auto run = run_pipeline<I>(b, text.data(), n, progress.options(name + " " + backend_name(b)));
+    const std::string backend = backend_name(b);
+    const std::uint64_t peak = run.peak_bytes;
+    const bool sa_same = !reference || same_array(reference->sa, run.sa);
+    const bool bwt_same = !reference || (reference->primary == run.primary && same_array(reference->bwt, run.bwt));
+    const bool lcp_same = !reference || same_array(reference->lcp, run.lcp);
+    const bool round = n == 0 || std::memcmp(run.unbwt.data(), text.data(), n) == 0;
+    const bool unbwt_same = round && (!reference || same_array(reference->unbwt, run.unbwt));
+    rows.push_back(Row{name, "sa", backend, n, run.sa_seconds, peak, sa_same});
+    rows.push_back(Row{name, "bwt", backend, n, run.bwt_seconds, peak, bwt_same});
+    rows.push_back(Row{name, "unbwt", backend, n, run.unbwt_seconds, peak, unbwt_same});
+    rows.push_back(Row{name, "lcp", backend, n, run.lcp_seconds, peak, lcp_same});
+    verdict.agree = verdict.agree && sa_same;
+    verdict.bwt_agree = verdict.bwt_agree && bwt_same;
+    verdict.lcp_agree = verdict.lcp_agree && lcp_same;
+    verdict.roundtrip = verdict.roundtrip && round;
+    if (!reference) reference = std::move(run);
   }
 #if defined(KTEXT_HAVE_DIVSUFSORT)
   double seconds = 0;
   auto sa = divsufsort_array<I>(text, seconds);
-  record("divsufsort", std::move(sa), seconds, n * (1 + sizeof(I)));
+  const bool same = same_array(reference->sa, sa);
+  rows.push_back(Row{name, "sa", "divsufsort", n, seconds, n * (1 + sizeof(I)), same});
+  verdict.agree = verdict.agree && same;
 #endif
-  verdict.check = verify_suffix_array<I>(backends.front(), text.data(), n, reference.data());
+  verdict.check = verify_suffix_array<I>(backends.front(), text.data(), n, reference->sa.data());
+  verdict.lcp_valid = verdict.check.valid && lcp_matches_kasai(text, reference->sa, reference->lcp);
   return verdict;
 }
 
@@ -111,14 +151,17 @@ std::string join(const std::vector<Backend>& backends) {
 void print_table(const std::vector<Row>& rows, const std::vector<InputVerdict>& verdicts, bool ok) {
   int input_width = 5;
   for (const Row& r : rows) input_width = std::max(input_width, static_cast<int>(r.input.size()));
-  std::printf("%-*s  %-10s  %12s  %10s  %10s  %14s  %s\n", input_width, "input", "backend", "n", "seconds", "MB/s",
-              "peak bytes", "result");
+  std::printf("%-*s  %-5s  %-10s  %12s  %10s  %10s  %14s  %s\n", input_width, "input", "stage", "backend", "n",
+              "seconds", "MB/s", "peak bytes", "result");
   for (const Row& r : rows)
-    std::printf("%-*s  %-10s  %12llu  %10.4f  %10.2f  %14llu  %s\n", input_width, r.input.c_str(), r.backend.c_str(),
+    std::printf("%-*s  %-5s  %-10s  %12llu  %10.4f  %10.2f  %14llu  %s\n", input_width, r.input.c_str(),
+                r.stage.c_str(), r.backend.c_str(),
                 static_cast<unsigned long long>(r.n), r.seconds, mb_per_s(r.n, r.seconds),
                 static_cast<unsigned long long>(r.peak_bytes), r.same ? "ok" : "MISMATCH");
   for (const InputVerdict& v : verdicts) {
-    std::printf("%s: outputs %s; check: ", v.input.c_str(), v.agree ? "agree" : "DIFFER");
+    std::printf("%s: suffix arrays %s, bwt %s, lcp %s, unbwt round trip %s, lcp vs Kasai %s; check: ", v.input.c_str(),
+                v.agree ? "agree" : "DIFFER", v.bwt_agree ? "agree" : "DIFFER", v.lcp_agree ? "agree" : "DIFFER",
+                v.roundtrip ? "ok" : "FAILED", v.lcp_valid ? "ok" : "FAILED");
     if (v.check.valid) std::printf("valid\n");
     else std::printf("INVALID at index %lld: %s\n", static_cast<long long>(v.check.bad_index), v.check.reason.c_str());
   }
@@ -150,7 +193,7 @@ int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options
   for (std::size_t i = 0; i < files.size(); ++i) crosscheck_text(options.inputs[i], read_text(files[i]));
 
   bool ok = true;
-  for (const InputVerdict& v : verdicts) ok = ok && v.agree && v.check.valid;
+  for (const InputVerdict& v : verdicts) ok = ok && v.ok();
 
   if (global.json) {
     std::uint64_t n = 0, peak = 0;
@@ -161,12 +204,14 @@ int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options
     report["ok"] = ok;
     Json inputs = Json::array();
     for (const InputVerdict& v : verdicts)
-      inputs.push_back(Json{{"input", v.input}, {"n", v.n}, {"agree", v.agree}, {"valid", v.check.valid},
+      inputs.push_back(Json{{"input", v.input}, {"n", v.n}, {"agree", v.agree}, {"bwt_agree", v.bwt_agree},
+                            {"lcp_agree", v.lcp_agree}, {"unbwt_roundtrip", v.roundtrip}, {"lcp_valid", v.lcp_valid},
+                            {"valid", v.check.valid},
                             {"bad_index", v.check.bad_index}, {"reason", v.check.reason}});
     report["inputs"] = inputs;
     Json runs = Json::array();
     for (const Row& r : rows)
-      runs.push_back(Json{{"input", r.input}, {"backend", r.backend}, {"n", r.n}, {"seconds", r.seconds},
+      runs.push_back(Json{{"input", r.input}, {"stage", r.stage}, {"backend", r.backend}, {"n", r.n}, {"seconds", r.seconds},
                           {"mb_per_s", mb_per_s(r.n, r.seconds)}, {"peak_device_bytes", r.peak_bytes},
                           {"result", r.same ? "ok" : "MISMATCH"}});
     report["runs"] = runs;

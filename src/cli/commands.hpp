@@ -8,5 +8,9 @@ namespace ktext::cli {
 int run_sa(const GlobalOptions& global, const SaOptions& options);
 int run_check(const GlobalOptions& global, const CheckOptions& options);
 int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options);
+int run_bwt(const GlobalOptions& global, const BwtOptions& options);
+int run_unbwt(const GlobalOptions& global, const UnbwtOptions& options);
+int run_lcp(const GlobalOptions& global, const LcpOptions& options);
+int run_info(const GlobalOptions& global, const InfoOptions& options);
 
 }  // namespace ktext::cli

@@ -31,6 +31,10 @@ int main(int argc, char** argv) {
       case Command::Sa: return run_sa(cl.global, cl.sa);
       case Command::Check: return run_check(cl.global, cl.check);
       case Command::Crosscheck: return run_crosscheck(cl.global, cl.crosscheck);
+      case Command::Bwt: return run_bwt(cl.global, cl.bwt);
+      case Command::Unbwt: return run_unbwt(cl.global, cl.unbwt);
+      case Command::Lcp: return run_lcp(cl.global, cl.lcp);
+      case Command::Info: return run_info(cl.global, cl.info);
       case Command::None: break;
     }
     return cl.exit_code;

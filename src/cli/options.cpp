@@ -64,6 +64,36 @@ CommandLine parse_command_line(int argc, char** argv) {
   cross->fallthrough();
   cross->add_option("INPUT", cl.crosscheck.inputs, "Text files (default: an embedded ~1 MiB test text)");
 
+  auto* bwt = app.add_subcommand("bwt", "Burrows-Wheeler transform of the bytes of INPUT (sentinel row omitted, plus the primary index)");
+  bwt->fallthrough();
+  bwt->add_option("INPUT", cl.bwt.input, "Text file ('-': standard input)")->required();
+  bwt->add_option("-o,--output", cl.bwt.output, "Output file ('-': standard output)")->required();
+  bwt->add_flag("--raw", cl.bwt.raw,
+                "Write the n transformed bytes only (default: a ktext container holding n and the primary index); "
+                "the primary index is printed ('primary index: K', or primary_index in --json)");
+
+  auto* unbwt = app.add_subcommand("unbwt", "Inverse Burrows-Wheeler transform");
+  unbwt->fallthrough();
+  unbwt->add_option("INPUT", cl.unbwt.input, "A ktext bwt container, or with --primary the raw transform ('-': standard input)")
+      ->required();
+  unbwt->add_option("-o,--output", cl.unbwt.output, "Output file ('-': standard output)")->required();
+  auto* primary = unbwt->add_option("--primary", cl.unbwt.primary,
+                                    "Primary index of a raw transform, 1..n (with a container it must agree with the stored one)");
+
+  auto* lcp = app.add_subcommand("lcp", "LCP array of the bytes of INPUT (lcp[0] = 0), encoded like sa's output");
+  lcp->fallthrough();
+  lcp->add_option("INPUT", cl.lcp.input, "Text file ('-': standard input)")->required();
+  lcp->add_option("-o,--output", cl.lcp.output, "Output file ('-': standard output)")->required();
+  lcp->add_option("--width", cl.lcp.width, "Bytes per value, 4 or 8 (default: 4 if n < 2^31, else 8)")
+      ->check(CLI::IsMember({4, 8}));
+  lcp->add_option("--format", cl.lcp.format, "raw: little-endian signed integers; npy: NumPy .npy")
+      ->check(CLI::IsMember({"raw", "npy"}))
+      ->capture_default_str();
+
+  auto* info = app.add_subcommand("info", "Describe and verify a ktext container file");
+  info->fallthrough();
+  info->add_option("FILE", cl.info.input, "Container file ('-': standard input)")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -74,6 +104,12 @@ CommandLine parse_command_line(int argc, char** argv) {
   if (sa->parsed()) cl.command = Command::Sa;
   else if (check->parsed()) cl.command = Command::Check;
   else if (cross->parsed()) cl.command = Command::Crosscheck;
+  else if (bwt->parsed()) cl.command = Command::Bwt;
+  else if (unbwt->parsed()) {
+    cl.command = Command::Unbwt;
+    cl.unbwt.has_primary = primary->count() > 0;
+  } else if (lcp->parsed()) cl.command = Command::Lcp;
+  else if (info->parsed()) cl.command = Command::Info;
   return cl;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Parsed command line: global options shared by every command, and one struct per command.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,31 @@ struct CrosscheckOptions {
   std::vector<std::string> inputs;  ///< empty: the embedded default text
 };
 
-enum class Command { None, Sa, Check, Crosscheck };
+struct BwtOptions {
+  std::string input;
+  std::string output;
+  bool raw = false;  ///< the n bytes only; the primary index is reported, not stored
+};
+
+struct UnbwtOptions {
+  std::string input;
+  std::string output;
+  bool has_primary = false;
+  std::uint64_t primary = 0;  ///< required for raw input; must agree with a container's
+};
+
+struct LcpOptions {
+  std::string input;
+  std::string output;
+  int width = 0;  ///< 0: 4 if n < 2^31, else 8
+  std::string format = "raw";
+};
+
+struct InfoOptions {
+  std::string input;
+};
+
+enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info };
 
 struct CommandLine {
   Command command = Command::None;
@@ -41,6 +66,10 @@ struct CommandLine {
   SaOptions sa;
   CheckOptions check;
   CrosscheckOptions crosscheck;
+  BwtOptions bwt;
+  UnbwtOptions unbwt;
+  LcpOptions lcp;
+  InfoOptions info;
 };
 
 /// Parses argv. Help and --version are printed here (command None, exit 0); usage errors are

@@ -24,7 +24,8 @@
 ///                +24  u32 element width in bytes (1, 2, 4 or 8)
 ///                +28  u32 reserved, zero
 ///      ...          sections, in table order, each at an offset that is a multiple of 64,
-///                   separated by zero padding; the last one ends the file.
+///                   separated by zero padding (checked: no checksum covers it); the last one
+///                   ends the file.
 /// \endcode
 ///
 /// The metadata section (id 1, width 8) holds u64 count C, then C pairs (u64 key, u64 value),
@@ -32,8 +33,8 @@
 ///
 /// The CRC-32 is zlib's (`crc32()`, polynomial 0xEDB88320). read_container() checks, in order:
 /// magic, version, header CRC, kind, the table's bounds and CRC, every section's bounds (with
-/// checked 64-bit arithmetic), alignment and order, the file size, every section's CRC and the
-/// metadata's shape; each failure throws ktext::FormatError with a one-line message. It never
+/// checked 64-bit arithmetic), alignment, order and zero padding, the file size, every
+/// section's CRC and the metadata's shape; each failure throws ktext::FormatError with a one-line message. It never
 /// reads outside the buffer it is given.
 
 #include <zlib.h>
@@ -261,11 +262,15 @@ struct Container {
     const auto end = impl::add(s.offset, s.size);
     if (!end) fail(label + ": offset + size overflows");
     if (*end > file) fail("truncated: " + label + " ends at byte " + std::to_string(*end) + of_file);
+    // Padding is not covered by any checksum, so it must be zero.
+    for (std::uint64_t p = previous_end; p < s.offset; ++p)
+      if (data[p] != 0) fail(label + ": non-zero padding at byte " + std::to_string(p));
     s.data = data + s.offset;
     previous_end = *end;
     c.sections.push_back(s);
   }
-  if (c.file_size > file) fail("truncated: the header says " + std::to_string(c.file_size) + " bytes" + of_file.substr(3));
+  if (c.file_size > file)
+    fail("truncated: the header says " + std::to_string(c.file_size) + " bytes, the file has " + std::to_string(file));
   if (c.file_size != file || previous_end != file)
     fail("the header says " + std::to_string(c.file_size) + " bytes, the sections end at byte " +
          std::to_string(previous_end) + ", the file has " + std::to_string(file) + " bytes (trailing garbage?)");
@@ -308,6 +313,7 @@ class Writer {
         kv.second = value;
         return;
       }
+    if (meta_.size() >= kMaxMetaEntries) throw InputError("ktext::container: too many metadata entries");
     meta_.emplace_back(key, value);
   }
 
@@ -317,6 +323,7 @@ class Writer {
     if (id == kSectionMeta) throw InputError("ktext::container: section id 1 is the metadata section");
     if (element_width != 1 && element_width != 2 && element_width != 4 && element_width != 8)
       throw InputError("ktext::container: element width must be 1, 2, 4 or 8");
+    if (pending_.size() + 1 >= kMaxSections) throw InputError("ktext::container: too many sections");
     for (const auto& p : pending_)
       if (p.id == id) throw InputError("ktext::container: duplicate section id " + std::to_string(id));
     pending_.push_back({id, static_cast<const std::uint8_t*>(data), size, element_width, crc32_of(data, size)});
