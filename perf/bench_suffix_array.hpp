@@ -14,7 +14,8 @@
 // Counters: bytes_per_second (input bytes), peak_bytes_per_input_byte (SuffixArrayStats::peak_bytes
 // / n; for divsufsort text + SA + its bucket arrays), rounds (doubling rounds), n.
 // KTEXT_BENCH_VERIFY=1 compares the ktext result with divsufsort's once per benchmark.
-// KTEXT_BENCH_PEERS=0 leaves the peers out.
+// KTEXT_BENCH_PEERS=0 leaves the peers out. Also per dataset: bwt_<Backend>, unbwt_<Backend> and
+// lcp_<Backend> time the stages built on the suffix array (KTEXT_BENCH_STAGES=0 leaves them out).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -145,6 +146,40 @@ void bm_ktext(benchmark::State& state, const std::string& dataset) {
 #endif
 }
 
+/// The stages built on a suffix array, each timed alone on the backend: the BWT from the SA,
+/// its inverse, and the LCP array. The SA (and the BWT for the inverse) are made before the loop.
+enum class Stage { Bwt, Unbwt, Lcp };
+
+void bm_stage(benchmark::State& state, const std::string& dataset, Stage stage) {
+  const TextPtr t = inputs().get(dataset);
+  const std::size_t n = t->size();
+  if (n >= (std::size_t(1) << 31)) {
+    state.SkipWithError("input too large for int32 indices");
+    return;
+  }
+  Exec exec;
+  auto text = to_device(*t, "ktext_bench::text");
+  Kokkos::View<std::int32_t*, Mem> sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::sa"), n);
+  Kokkos::View<std::int32_t*, Mem> lcp(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::lcp"), n);
+  Kokkos::View<std::uint8_t*, Mem> bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::bwt"), n);
+  Kokkos::View<std::uint8_t*, Mem> back(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::back"), n);
+  ktext::suffix_array(exec, text, sa);
+  const std::uint64_t primary = ktext::bwt_from_suffix_array(exec, text, sa, bwt);
+  exec.fence();
+  for (auto _ : state) {
+    if (stage == Stage::Bwt) ktext::bwt_from_suffix_array(exec, text, sa, bwt);
+    if (stage == Stage::Unbwt) ktext::unbwt(exec, bwt, primary, back);
+    if (stage == Stage::Lcp) ktext::lcp(exec, text, sa, lcp);
+    exec.fence();
+  }
+  state.SetBytesProcessed(state.iterations() * std::int64_t(n));
+  state.counters["n"] = double(n);
+  if (stage == Stage::Unbwt && env_int("KTEXT_BENCH_VERIFY", 0)) {
+    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, back);
+    if (!std::equal(t->begin(), t->end(), h.data())) state.SkipWithError("unbwt did not give the text back");
+  }
+}
+
 #if defined(KTEXT_HAVE_DIVSUFSORT)
 void bm_divsufsort(benchmark::State& state, const std::string& dataset) {
   const TextPtr t = inputs().get(dataset);
@@ -173,6 +208,13 @@ void add_dataset(const std::string& name, std::function<Text()> make, bool peers
                                [name](benchmark::State& s) { bm_ktext(s, name); })
       ->UseRealTime()
       ->Unit(benchmark::kMillisecond);
+  if (env_int("KTEXT_BENCH_STAGES", 1) != 0) {
+    for (auto [label, stage] : {std::pair{"bwt_", Stage::Bwt}, std::pair{"unbwt_", Stage::Unbwt}, std::pair{"lcp_", Stage::Lcp}})
+      benchmark::RegisterBenchmark((label + backend_name + "/" + name).c_str(),
+                                   [name, stage = stage](benchmark::State& s) { bm_stage(s, name, stage); })
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+  }
 #if defined(KTEXT_HAVE_DIVSUFSORT)
   if (peers)
     benchmark::RegisterBenchmark(("divsufsort/" + name).c_str(), [name](benchmark::State& s) { bm_divsufsort(s, name); })
