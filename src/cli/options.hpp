@@ -16,6 +16,7 @@ struct GlobalOptions {
   int device = -1;   ///< -1: Kokkos' default
 };
 
+/// `sa` and `lcp`: one integer per input byte.
 struct SaOptions {
   std::string input;
   std::string output;
@@ -46,12 +47,8 @@ struct UnbwtOptions {
   std::uint64_t primary = 0;  ///< required for raw input; must agree with a container's
 };
 
-struct LcpOptions {
-  std::string input;
-  std::string output;
-  int width = 0;  ///< 0: 4 if n < 2^31, else 8
-  std::string format = "raw";
-};
+/// `lcp` takes the same arguments as `sa` and writes the same encodings.
+using LcpOptions = SaOptions;
 
 struct InfoOptions {
   std::string input;
