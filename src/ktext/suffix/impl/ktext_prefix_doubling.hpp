@@ -18,17 +18,17 @@
 // only way a member of an unsorted group reaches the end), then stably by ISA[s]; since groups
 // occupy contiguous slots in the order of their ISA value, this sorts inside each group. New
 // group heads start where either key changes; new ranks are a running maximum of head slots.
-// Two 32-bit stable passes replace one segmented sort: both keys fit in bit_width(n) bits, so
-// each pass sorts only the bits that matter, and the host radix sort is parallel for any group
-// shape (a per-segment sort is serial for A^n, whose single group spans the text).
+// Two stable passes replace one segmented sort: both keys fit in bit_width(n) bits, so each pass
+// sorts only the bits that matter, and the host radix sort is parallel for any group shape (a
+// per-segment sort is serial for A^n, whose single group spans the text). A round runs over
+// batches of whole groups so its scratch stays near an eighth of the unsorted entries.
 
 #include <Kokkos_Core.hpp>
 #include <array>
+#include <cstdint>
+#include <type_traits>
 #include <utility>
 #include <vector>
-#include <cstdint>
-#include <functional>
-#include <type_traits>
 
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
