@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 
 #include "bench_common.hpp"
@@ -117,16 +118,36 @@ std::vector<std::int32_t> divsufsort_sa(const Text& t) {
 }
 #endif
 
-void bm_ktext(benchmark::State& state, const std::string& dataset) {
-  const TextPtr t = inputs().get(dataset);
-  const std::size_t n = t->size();
-  if (n >= (std::size_t(1) << 31)) {
+/// A dataset on the backend with its (not yet computed) int32 suffix array; empty when the
+/// input is too large for int32 indices (the benchmark is then skipped with that message).
+struct DeviceInput {
+  TextPtr host;
+  std::size_t n = 0;
+  Kokkos::View<std::uint8_t*, Mem> text;
+  Kokkos::View<std::int32_t*, Mem> sa;
+};
+
+std::optional<DeviceInput> device_input(benchmark::State& state, const std::string& dataset) {
+  DeviceInput in;
+  in.host = inputs().get(dataset);
+  in.n = in.host->size();
+  if (in.n >= (std::size_t(1) << 31)) {
     state.SkipWithError("input too large for int32 indices");
-    return;
+    return std::nullopt;
   }
+  in.text = to_device(*in.host, "ktext_bench::text");
+  in.sa = Kokkos::View<std::int32_t*, Mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::sa"), in.n);
+  return in;
+}
+
+void bm_ktext(benchmark::State& state, const std::string& dataset) {
+  const auto in = device_input(state, dataset);
+  if (!in) return;
+  const TextPtr& t = in->host;
+  const std::size_t n = in->n;
+  const auto& text = in->text;
+  const auto& sa = in->sa;
   Exec exec;
-  auto text = to_device(*t, "ktext_bench::text");
-  Kokkos::View<std::int32_t*, Mem> sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::sa"), n);
   exec.fence();
   ktext::SuffixArrayStats stats;
   for (auto _ : state) {
@@ -151,15 +172,13 @@ void bm_ktext(benchmark::State& state, const std::string& dataset) {
 enum class Stage { Bwt, Unbwt, Lcp };
 
 void bm_stage(benchmark::State& state, const std::string& dataset, Stage stage) {
-  const TextPtr t = inputs().get(dataset);
-  const std::size_t n = t->size();
-  if (n >= (std::size_t(1) << 31)) {
-    state.SkipWithError("input too large for int32 indices");
-    return;
-  }
+  const auto in = device_input(state, dataset);
+  if (!in) return;
+  const TextPtr& t = in->host;
+  const std::size_t n = in->n;
+  const auto& text = in->text;
+  const auto& sa = in->sa;
   Exec exec;
-  auto text = to_device(*t, "ktext_bench::text");
-  Kokkos::View<std::int32_t*, Mem> sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::sa"), n);
   Kokkos::View<std::int32_t*, Mem> lcp(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::lcp"), n);
   Kokkos::View<std::uint8_t*, Mem> bwt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::bwt"), n);
   Kokkos::View<std::uint8_t*, Mem> back(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::back"), n);

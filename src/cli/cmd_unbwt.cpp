@@ -22,8 +22,7 @@ namespace ktext::cli {
 
 int run_unbwt(const GlobalOptions& global, const UnbwtOptions& options) {
   const auto requested = parse_backend(global.backend);
-  if (options.output == "-" && global.json)
-    throw usage_error("--json and -o - would both write to standard output; use one of them");
+  require_stdout_for_one(global, options.output);
   Stopwatch total;
   InputFile in = InputFile::open(options.input);
   OutputFile out = OutputFile::create(options.output);

@@ -38,8 +38,7 @@ int run_integer_array_command(const char* command, const char* what, const Globa
   };
   const auto requested = parse_backend(global.backend);
   const SaFormat format = options.format == "npy" ? SaFormat::Npy : SaFormat::Raw;
-  if (options.output == "-" && global.json)
-    throw usage_error("--json and -o - would both write to standard output; use one of them");
+  require_stdout_for_one(global, options.output);
   Stopwatch total;
 
   // Cheap failures first: the input's size and the output's directory decide before any reading.

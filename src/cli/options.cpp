@@ -113,4 +113,9 @@ CommandLine parse_command_line(int argc, char** argv) {
   return cl;
 }
 
+void require_stdout_for_one(const GlobalOptions& global, const std::string& output) {
+  if (output == "-" && global.json)
+    throw usage_error("--json and -o - would both write to standard output; use one of them");
+}
+
 }  // namespace ktext::cli
