@@ -134,6 +134,27 @@ TEST(primitives, segmented_sort_pairs) {
   check_segmented<std::uint32_t, std::uint64_t>(3, 3, 5);
 }
 
+TEST(primitives, segmented_sort_pairs_leaves_the_rest) {
+  // Segments covering [5, n - 7) only: the elements outside stay where and as they were.
+  const std::size_t n = 5000;
+  const auto keys = random_values<std::uint32_t>(n, 11);
+  const auto vals = random_values<std::int64_t>(n, 12);
+  const std::vector<std::int32_t> offsets = {5, 100, 2500, std::int32_t(n - 7)};
+  auto dk = to_device(keys);
+  auto dv = to_device(vals);
+  ktext::segmented_sort_pairs(Exec{}, to_device(offsets), dk, dv);
+  Exec{}.fence();
+  const auto hk = to_host(dk);
+  const auto hv = to_host(dv);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i >= 5 && i < n - 7) continue;
+    ASSERT_EQ(hk[i], keys[i]) << i;
+    ASSERT_EQ(hv[i], vals[i]) << i;
+  }
+  for (std::size_t s = 0; s + 1 < offsets.size(); ++s)
+    ASSERT_TRUE(std::is_sorted(hk.begin() + offsets[s], hk.begin() + offsets[s + 1])) << "segment " << s;
+}
+
 TEST(primitives, scans) {
   for (std::size_t n : sizes) {
     const auto in = random_values<std::uint32_t>(n, n, 1000);

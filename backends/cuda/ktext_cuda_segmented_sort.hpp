@@ -21,9 +21,18 @@ struct SegmentedSort<Kokkos::Cuda, O, K, V, true> {
     const auto segments = static_cast<std::int64_t>(offsets.extent(0) - 1);
     Kokkos::View<K*, Kokkos::CudaSpace> kt(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::segmented_sort::keys_tmp[CUB]"), n);
     Kokkos::View<V*, Kokkos::CudaSpace> vt(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::segmented_sort::vals_tmp[CUB]"), n);
-    // Elements outside the segments must keep their values in whichever buffer CUB picks.
-    Kokkos::deep_copy(exec, kt, keys);
-    Kokkos::deep_copy(exec, vt, vals);
+    // Elements outside the segments must keep their values in whichever buffer CUB picks; when
+    // the segments cover every element (the usual case) there is nothing to carry over.
+    O bounds[2] = {0, 0};
+    Kokkos::deep_copy(exec, Kokkos::View<O, Kokkos::HostSpace>(&bounds[0]),
+                      Kokkos::View<const O, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>(offsets.data()));
+    Kokkos::deep_copy(exec, Kokkos::View<O, Kokkos::HostSpace>(&bounds[1]),
+                      Kokkos::View<const O, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>(offsets.data() + segments));
+    exec.fence("ktext::segmented_sort_pairs[CUB]: bounds");
+    if (bounds[0] != 0 || std::int64_t(bounds[1]) != n) {
+      Kokkos::deep_copy(exec, kt, keys);
+      Kokkos::deep_copy(exec, vt, vals);
+    }
     cub::DoubleBuffer<K> k(keys.data(), kt.data());
     cub::DoubleBuffer<V> v(vals.data(), vt.data());
     std::size_t bytes = 0;
