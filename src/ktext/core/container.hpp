@@ -17,7 +17,8 @@
 ///     24     8  u64 file size in bytes
 ///     32    32  zero
 ///     64  32*S  section table; entry i:
-///                 +0  u32 section id (1 = meta, 2 = bwt; others reserved)
+///                 +0  u32 section id (1 = meta, 2 = bwt, 3 = sample_marks, 4 = samples;
+///                     others reserved)
 ///                 +4  u32 CRC-32 of the section's bytes
 ///                 +8  u64 offset of the section from the start of the file
 ///                +16  u64 size of the section in bytes
@@ -29,7 +30,9 @@
 /// \endcode
 ///
 /// The metadata section (id 1, width 8) holds u64 count C, then C pairs (u64 key, u64 value),
-/// keys strictly increasing; known keys: 1 = n, 2 = primary_index, 3 = symbol_width.
+/// keys strictly increasing; known keys: 1 = n, 2 = primary_index, 3 = symbol_width,
+/// 4 = sample_rate. What each kind stores is documented with its reader (fm_index_file.hpp for
+/// fm_index).
 ///
 /// The CRC-32 is zlib's (`crc32()`, polynomial 0xEDB88320). read_container() checks, in order:
 /// magic, version, header CRC, kind, the table's bounds and CRC, every section's bounds (with
@@ -57,10 +60,10 @@ namespace ktext::container {
 enum class Kind : std::uint32_t { bwt = 1, fm_index = 2, wavelet_tree = 3 };
 
 /// \brief Well-known section ids.
-enum SectionId : std::uint32_t { kSectionMeta = 1, kSectionBwt = 2 };
+enum SectionId : std::uint32_t { kSectionMeta = 1, kSectionBwt = 2, kSectionSampleMarks = 3, kSectionSamples = 4 };
 
 /// \brief Well-known metadata keys.
-enum MetaKey : std::uint64_t { kMetaN = 1, kMetaPrimaryIndex = 2, kMetaSymbolWidth = 3 };
+enum MetaKey : std::uint64_t { kMetaN = 1, kMetaPrimaryIndex = 2, kMetaSymbolWidth = 3, kMetaSampleRate = 4 };
 
 inline constexpr char kMagic[6] = {'K', 'T', 'E', 'X', 'T', '\0'};
 inline constexpr std::uint16_t kFormatVersion = 1;
@@ -80,21 +83,24 @@ inline std::string kind_name(std::uint32_t kind) {
   }
 }
 
-/// \brief "meta", "bwt", or "section N".
+/// \brief "meta", "bwt", "sample_marks", "samples", or "section N".
 inline std::string section_name(std::uint32_t id) {
   switch (id) {
     case kSectionMeta: return "meta";
     case kSectionBwt: return "bwt";
+    case kSectionSampleMarks: return "sample_marks";
+    case kSectionSamples: return "samples";
     default: return "section " + std::to_string(id);
   }
 }
 
-/// \brief "n", "primary_index", "symbol_width", or "key_N".
+/// \brief "n", "primary_index", "symbol_width", "sample_rate", or "key_N".
 inline std::string meta_key_name(std::uint64_t key) {
   switch (key) {
     case kMetaN: return "n";
     case kMetaPrimaryIndex: return "primary_index";
     case kMetaSymbolWidth: return "symbol_width";
+    case kMetaSampleRate: return "sample_rate";
     default: return "key_" + std::to_string(key);
   }
 }

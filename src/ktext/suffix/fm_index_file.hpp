@@ -1,0 +1,190 @@
+#pragma once
+/// \file fm_index_file.hpp
+/// \brief FM-index files: a ktext container (core/container.hpp) of kind fm_index.
+///
+/// Contents:
+/// - metadata: n, primary_index, symbol_width = 1, sample_rate s;
+/// - section 'bwt' (width 1): the n BWT symbols, libsais convention;
+/// - section 'sample_marks' (width 8): floor((n + 1) / 64) + 1 little-endian words, bit r of
+///   word r / 64 set when row r is sampled; bits past row n are zero;
+/// - section 'samples' (width 4 or 8): the positions of the sampled rows in row order.
+/// The occurrence counts are not stored: loading rebuilds them from the BWT (one pass), so a
+/// file cannot carry counts that disagree with its BWT.
+///
+/// Loading checks the container (magic, version, kind, checksums, sizes) and then the index:
+/// section sizes against n, the primary index, the marks (exactly the n / s + 1 rows of
+/// positions 0, s, 2s, ...), and the samples (each a distinct multiple of s, at most n, 0 in
+/// the primary row). Every failure throws ktext::FormatError with a one-line reason.
+
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "ktext/core/container.hpp"
+#include "ktext/core/error.hpp"
+#include "ktext/suffix/fm_index.hpp"
+
+namespace ktext {
+
+/// \brief What an fm_index container says about its index, after fm_index_file_check().
+struct FMIndexFileInfo {
+  std::uint64_t n = 0;
+  std::uint64_t primary = 0;
+  std::uint32_t sample_rate = 0;
+  std::uint32_t sample_width = 0;  ///< bytes per stored position
+  std::uint64_t samples = 0;       ///< number of sampled rows
+};
+
+namespace impl {
+
+inline std::uint64_t popcount_host(std::uint64_t x) {
+  std::uint64_t c = 0;
+  for (; x != 0; x &= x - 1) ++c;
+  return c;
+}
+
+/// Little-endian image of \p count values of \p width bytes.
+template <class T>
+std::vector<std::uint8_t> to_le_bytes(const T* values, std::uint64_t count, int width) {
+  std::vector<std::uint8_t> bytes(count * std::uint64_t(width));
+  for (std::uint64_t i = 0; i < count; ++i)
+    container::impl::store_le(bytes.data() + i * width, std::uint64_t(values[i]), width);
+  return bytes;
+}
+
+}  // namespace impl
+
+/// \brief Kind-specific checks of a verified fm_index container: metadata present and in
+/// range, section widths and sizes consistent with n and the sample rate.
+/// \throws FormatError naming the first inconsistency.
+inline FMIndexFileInfo fm_index_file_check(const container::Container& c) {
+  namespace kc = container;
+  auto fail = [](const std::string& why) { throw FormatError(why); };
+  if (c.kind != kc::Kind::fm_index) fail("this is a " + kc::kind_name(std::uint32_t(c.kind)) + " file, expected fm_index");
+  FMIndexFileInfo info;
+  info.n = c.require_meta(kc::kMetaN);
+  info.primary = c.require_meta(kc::kMetaPrimaryIndex);
+  const std::uint64_t width = c.require_meta(kc::kMetaSymbolWidth);
+  const std::uint64_t rate = c.require_meta(kc::kMetaSampleRate);
+  if (width != 1) fail("symbol width " + std::to_string(width) + " is not supported (only 1-byte symbols)");
+  if (rate == 0 || rate > 0xffffffffu) fail("sample rate " + std::to_string(rate) + " is not in [1, 2^32 - 1]");
+  info.sample_rate = std::uint32_t(rate);
+  if (info.n == 0 ? info.primary != 0 : (info.primary < 1 || info.primary > info.n))
+    fail("primary index " + std::to_string(info.primary) + " is not in [1, " + std::to_string(info.n) + "]");
+  if (info.n >= (std::uint64_t(1) << 62)) fail("n = " + std::to_string(info.n) + " is implausible");
+
+  const kc::Section& bwt = c.require(kc::kSectionBwt);
+  if (bwt.element_width != 1 || bwt.size != info.n)
+    fail("section 'bwt' holds " + std::to_string(bwt.size) + " bytes of width " + std::to_string(bwt.element_width) +
+         "; n = " + std::to_string(info.n) + " needs " + std::to_string(info.n) + " of width 1");
+  const kc::Section& marks = c.require(kc::kSectionSampleMarks);
+  const std::uint64_t words = impl::sample_mark_words(info.n + 1);
+  if (marks.element_width != 8 || marks.size != words * 8)
+    fail("section 'sample_marks' holds " + std::to_string(marks.size) + " bytes of width " +
+         std::to_string(marks.element_width) + "; n = " + std::to_string(info.n) + " needs " + std::to_string(words * 8) +
+         " of width 8");
+  const kc::Section& samples = c.require(kc::kSectionSamples);
+  info.sample_width = samples.element_width;
+  info.samples = impl::sample_count(info.n, info.sample_rate);
+  if ((samples.element_width != 4 && samples.element_width != 8) || samples.size != info.samples * samples.element_width)
+    fail("section 'samples' holds " + std::to_string(samples.size) + " bytes of width " +
+         std::to_string(samples.element_width) + "; sample rate " + std::to_string(rate) + " needs " +
+         std::to_string(info.samples) + " positions of width 4 or 8");
+  if (samples.element_width == 4 && info.n > 0x7fffffffu) fail("4-byte samples cannot hold positions up to n = " + std::to_string(info.n));
+  return info;
+}
+
+/// \brief Streams \p index as an fm_index container through \p sink(const void*, std::size_t)
+/// (for instance container::Writer's file or vector sinks). Positions are stored with
+/// sizeof(Index) bytes. Copies the index's parts to the host first.
+template <class MemorySpace, class Index, class Sink>
+void write_fm_index(const FMIndex<MemorySpace, Index>& index, Sink&& sink) {
+  namespace kc = container;
+  const std::uint64_t n = index.size();
+  Kokkos::View<std::uint8_t*, MemorySpace> bwt_symbols(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext::write_fm_index::bwt"), n);
+  index.bwt(typename MemorySpace::execution_space{}, bwt_symbols);
+  auto h_bwt = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, bwt_symbols);
+  auto h_marks = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, index.sample_marks());
+  auto h_samples = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, index.sampled_positions());
+  const auto marks = impl::to_le_bytes(h_marks.data(), h_marks.extent(0), 8);
+  const auto samples = impl::to_le_bytes(h_samples.data(), h_samples.extent(0), int(sizeof(Index)));
+  kc::Writer writer(kc::Kind::fm_index);
+  writer.set_meta(kc::kMetaN, n);
+  writer.set_meta(kc::kMetaPrimaryIndex, index.primary_index());
+  writer.set_meta(kc::kMetaSymbolWidth, 1);
+  writer.set_meta(kc::kMetaSampleRate, index.sample_rate());
+  writer.add_section(kc::kSectionBwt, h_bwt.data(), n, 1);
+  writer.add_section(kc::kSectionSampleMarks, marks.data(), marks.size(), 8);
+  writer.add_section(kc::kSectionSamples, samples.data(), samples.size(), int(sizeof(Index)));
+  writer.write(sink);
+}
+
+/// \brief Loads an FM-index from a verified fm_index container into \p exec's memory space.
+/// \tparam Index int32_t needs n < 2^31; int64_t takes any file.
+/// \throws FormatError when the samples or marks are inconsistent (fm_index_file.hpp);
+///         InputError when n does not fit Index.
+template <class Index, class ExecSpace>
+FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const ExecSpace& exec, const container::Container& c) {
+  namespace kc = container;
+  using Mem = typename ExecSpace::memory_space;
+  const FMIndexFileInfo info = fm_index_file_check(c);
+  require_index_fits<Index>(info.n, "ktext::read_fm_index");
+  auto fail = [](const std::string& why) { throw FormatError(why); };
+  const std::uint64_t rows = info.n + 1;
+
+  // Marks: exactly info.samples rows, none past row n, the primary row among them.
+  const kc::Section& marks_section = c.require(kc::kSectionSampleMarks);
+  const std::uint64_t words = marks_section.size / 8;
+  Kokkos::View<std::uint64_t*, Kokkos::HostSpace> h_marks(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext::read_fm_index::marks"), words);
+  std::uint64_t marked = 0, before_primary = 0;
+  for (std::uint64_t w = 0; w < words; ++w) {
+    const std::uint64_t x = kc::impl::load_le(marks_section.data + 8 * w, 8);
+    h_marks(w) = x;
+    marked += impl::popcount_host(x);
+    if (w < (info.primary >> 6)) before_primary += impl::popcount_host(x);
+  }
+  const std::uint64_t last = rows >> 6;  // the spare word past the rows
+  const std::uint64_t past_rows = (rows & 63) == 0 ? h_marks(last) : h_marks(last) >> (rows & 63);
+  if (past_rows != 0) fail("section 'sample_marks' marks rows past n");
+  if (marked != info.samples)
+    fail("section 'sample_marks' marks " + std::to_string(marked) + " rows; sample rate " + std::to_string(info.sample_rate) +
+         " needs " + std::to_string(info.samples));
+  const bool primary_marked = (h_marks(info.primary >> 6) >> (info.primary & 63)) & 1;
+  before_primary += impl::popcount_host(h_marks(info.primary >> 6) & ((std::uint64_t(1) << (info.primary & 63)) - 1));
+  if (!primary_marked) fail("the primary row (position 0) is not sampled");
+
+  // Samples: distinct multiples of the rate, at most n; position 0 in the primary row.
+  const kc::Section& samples_section = c.require(kc::kSectionSamples);
+  Kokkos::View<Index*, Kokkos::HostSpace> h_samples(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext::read_fm_index::samples"),
+                                                    info.samples);
+  std::vector<bool> seen(info.samples, false);
+  for (std::uint64_t k = 0; k < info.samples; ++k) {
+    const std::uint64_t v = kc::impl::load_le(samples_section.data + k * info.sample_width, int(info.sample_width));
+    if (v > info.n || v % info.sample_rate != 0 || seen[v / info.sample_rate])
+      fail("section 'samples' entry " + std::to_string(k) + " (" + std::to_string(v) +
+           ") is not a distinct multiple of the sample rate within the text");
+    seen[v / info.sample_rate] = true;
+    h_samples(k) = Index(v);
+  }
+  if (info.n > 0 && h_samples(before_primary) != 0) fail("the primary row's sample is not position 0");
+
+  Kokkos::View<std::uint64_t*, Mem> marks(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::sample_marks"), words);
+  Kokkos::View<Index*, Mem> samples(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::samples"), info.samples);
+  Kokkos::View<std::uint8_t*, Mem> bwt_symbols(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::read_fm_index::bwt"), info.n);
+  Kokkos::deep_copy(exec, marks, h_marks);
+  Kokkos::deep_copy(exec, samples, h_samples);
+  Kokkos::deep_copy(exec, bwt_symbols,
+                    Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(c.require(kc::kSectionBwt).data, info.n));
+  return FMIndex<Mem, Index>::from_parts(exec, bwt_symbols, info.primary, info.sample_rate, marks, samples);
+}
+
+/// \brief read_container() for kind fm_index, then read_fm_index().
+template <class Index, class ExecSpace>
+FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const ExecSpace& exec, const std::uint8_t* data, std::size_t size) {
+  const container::Container c = container::read_container(data, size, container::Kind::fm_index);
+  return read_fm_index<Index>(exec, c);
+}
+
+}  // namespace ktext
