@@ -1,6 +1,8 @@
 // ktext crosscheck [INPUT...]: every backend (and libdivsufsort) on the same texts; suffix
 // arrays, BWTs, LCP arrays and inverse BWTs compared bit for bit across backends, the BWT
-// round trip checked against the input, one SA verified and its LCP checked against Kasai's.
+// round trip checked against the input, one SA verified and its LCP checked against Kasai's,
+// and every backend's FM-index answering patterns exactly as binary search over that SA does
+// (the search row's n is the number of pattern symbols).
 
 #include <algorithm>
 #include <cstdio>
@@ -22,6 +24,7 @@
 #include "io.hpp"
 #include "progress.hpp"
 #include "report.hpp"
+#include "search_check.hpp"
 #include "suffix_runs.hpp"
 #include "text_runs.hpp"
 
@@ -34,7 +37,7 @@ constexpr std::uint64_t kMax32 = static_cast<std::uint64_t>(std::numeric_limits<
 
 struct Row {
   std::string input;
-  std::string stage;  ///< sa, bwt, unbwt, lcp
+  std::string stage;  ///< sa, bwt, unbwt, lcp, index, search
   std::string backend;
   std::uint64_t n = 0;
   double seconds = 0;
@@ -50,8 +53,9 @@ struct InputVerdict {
   bool lcp_agree = true;   ///< LCP arrays
   bool roundtrip = true;   ///< unbwt(bwt(text)) == text on every backend
   bool lcp_valid = true;   ///< the first backend's LCP equals Kasai et al.'s on the host
+  bool search_ok = true;   ///< every backend's FM-index answers as the suffix array does
   ktext::SuffixArrayCheck check;
-  bool ok() const { return agree && bwt_agree && lcp_agree && roundtrip && lcp_valid && check.valid; }
+  bool ok() const { return agree && bwt_agree && lcp_agree && roundtrip && lcp_valid && search_ok && check.valid; }
 };
 
 template <class T>
@@ -139,6 +143,16 @@ InputVerdict crosscheck_one(const std::string& name, const std::vector<std::uint
 #endif
   verdict.check = verify_suffix_array<I>(backends.front(), text.data(), n, reference->sa.data());
   verdict.lcp_valid = verdict.check.valid && lcp_matches_kasai(text, reference->sa, reference->lcp);
+  const SearchExpectation expected = expected_search<I>(text, reference->sa.data());
+  reference.reset();
+  for (Backend b : backends) {
+    const SearchStageRun run =
+        run_search_stage(b, text, expected, progress.options(name + " index " + backend_name(b)));
+    rows.push_back(Row{name, "index", backend_name(b), n, run.index_seconds, run.index_bytes, run.matches});
+    rows.push_back(Row{name, "search", backend_name(b), expected.patterns.symbols.size() + expected.located.symbols.size(),
+                       run.search_seconds, run.index_bytes, run.matches});
+    verdict.search_ok = verdict.search_ok && run.matches;
+  }
   return verdict;
 }
 
@@ -152,17 +166,18 @@ std::string join(const std::vector<Backend>& backends) {
 void print_table(const std::vector<Row>& rows, const std::vector<InputVerdict>& verdicts, bool ok) {
   int input_width = 5;
   for (const Row& r : rows) input_width = std::max(input_width, static_cast<int>(r.input.size()));
-  std::printf("%-*s  %-5s  %-10s  %12s  %10s  %10s  %14s  %s\n", input_width, "input", "stage", "backend", "n",
+  std::printf("%-*s  %-6s  %-10s  %12s  %10s  %10s  %14s  %s\n", input_width, "input", "stage", "backend", "n",
               "seconds", "MB/s", "peak bytes", "result");
   for (const Row& r : rows)
-    std::printf("%-*s  %-5s  %-10s  %12llu  %10.4f  %10.2f  %14llu  %s\n", input_width, r.input.c_str(),
+    std::printf("%-*s  %-6s  %-10s  %12llu  %10.4f  %10.2f  %14llu  %s\n", input_width, r.input.c_str(),
                 r.stage.c_str(), r.backend.c_str(),
                 static_cast<unsigned long long>(r.n), r.seconds, mb_per_s(r.n, r.seconds),
                 static_cast<unsigned long long>(r.peak_bytes), r.same ? "ok" : "MISMATCH");
   for (const InputVerdict& v : verdicts) {
-    std::printf("%s: suffix arrays %s, bwt %s, lcp %s, unbwt round trip %s, lcp vs Kasai %s; check: ", v.input.c_str(),
-                v.agree ? "agree" : "DIFFER", v.bwt_agree ? "agree" : "DIFFER", v.lcp_agree ? "agree" : "DIFFER",
-                v.roundtrip ? "ok" : "FAILED", v.lcp_valid ? "ok" : "FAILED");
+    std::printf("%s: suffix arrays %s, bwt %s, lcp %s, unbwt round trip %s, lcp vs Kasai %s, search %s; check: ",
+                v.input.c_str(), v.agree ? "agree" : "DIFFER", v.bwt_agree ? "agree" : "DIFFER",
+                v.lcp_agree ? "agree" : "DIFFER", v.roundtrip ? "ok" : "FAILED", v.lcp_valid ? "ok" : "FAILED",
+                v.search_ok ? "ok" : "FAILED");
     if (v.check.valid) std::printf("valid\n");
     else std::printf("INVALID at index %lld: %s\n", static_cast<long long>(v.check.bad_index), v.check.reason.c_str());
   }
@@ -206,7 +221,7 @@ int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options
     Json inputs = Json::array();
     for (const InputVerdict& v : verdicts)
       inputs.push_back(Json{{"input", v.input}, {"n", v.n}, {"agree", v.agree}, {"bwt_agree", v.bwt_agree},
-                            {"lcp_agree", v.lcp_agree}, {"unbwt_roundtrip", v.roundtrip}, {"lcp_valid", v.lcp_valid},
+                            {"lcp_agree", v.lcp_agree}, {"unbwt_roundtrip", v.roundtrip}, {"lcp_valid", v.lcp_valid}, {"search", v.search_ok},
                             {"valid", v.check.valid},
                             {"bad_index", v.check.bad_index}, {"reason", v.check.reason}});
     report["inputs"] = inputs;

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include <ktext/core/container.hpp>
+#include <ktext/suffix/fm_index_file.hpp>
 
 #include "commands.hpp"
 #include "container_io.hpp"
@@ -22,6 +23,7 @@ int run_info(const GlobalOptions& global, const InfoOptions& options) {
   const kc::Container c = with_file_name(in.name(), [&] {
     kc::Container parsed = kc::read_container(bytes);
     if (parsed.kind == kc::Kind::bwt) check_bwt_container(parsed);
+    if (parsed.kind == kc::Kind::fm_index) (void)ktext::fm_index_file_check(parsed);
     return parsed;
   });
   const std::string kind = kc::kind_name(std::uint32_t(c.kind));
@@ -51,7 +53,7 @@ int run_info(const GlobalOptions& global, const InfoOptions& options) {
                 kind.c_str(), unsigned(c.version), static_cast<unsigned long long>(c.file_size));
     std::printf("sections:\n");
     for (const kc::Section& s : c.sections)
-      std::printf("  %-10s id %u  offset %llu  size %llu  element width %u  crc32 %08x ok\n", s.name().c_str(), s.id,
+      std::printf("  %-12s id %u  offset %llu  size %llu  element width %u  crc32 %08x ok\n", s.name().c_str(), s.id,
                   static_cast<unsigned long long>(s.offset), static_cast<unsigned long long>(s.size), s.element_width,
                   s.crc);
     std::printf("metadata:\n");

@@ -12,5 +12,7 @@ int run_bwt(const GlobalOptions& global, const BwtOptions& options);
 int run_unbwt(const GlobalOptions& global, const UnbwtOptions& options);
 int run_lcp(const GlobalOptions& global, const LcpOptions& options);
 int run_info(const GlobalOptions& global, const InfoOptions& options);
+int run_index(const GlobalOptions& global, const IndexOptions& options);
+int run_search(const GlobalOptions& global, const SearchOptions& options);
 
 }  // namespace ktext::cli

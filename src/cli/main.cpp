@@ -35,6 +35,8 @@ int main(int argc, char** argv) {
       case Command::Unbwt: return run_unbwt(cl.global, cl.unbwt);
       case Command::Lcp: return run_lcp(cl.global, cl.lcp);
       case Command::Info: return run_info(cl.global, cl.info);
+      case Command::Index: return run_index(cl.global, cl.index);
+      case Command::Search: return run_search(cl.global, cl.search);
       case Command::None: break;
     }
     return cl.exit_code;

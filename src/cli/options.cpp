@@ -94,6 +94,27 @@ CommandLine parse_command_line(int argc, char** argv) {
   info->fallthrough();
   info->add_option("FILE", cl.info.input, "Container file ('-': standard input)")->required();
 
+  auto* index = app.add_subcommand("index", "FM-index of the bytes of INPUT, for ktext search");
+  index->fallthrough();
+  index->add_option("INPUT", cl.index.input, "Text file ('-': standard input)")->required();
+  index->add_option("-o,--output", cl.index.output, "Index file, a ktext container ('-': standard output)")->required();
+  index->add_option("--sample-rate", cl.index.sample_rate,
+                    "Keep the suffix-array entry of every S-th text position: larger S, smaller index, slower --locate")
+      ->check(CLI::Range(std::uint32_t(1), std::uint32_t(0xffffffffu)))
+      ->capture_default_str();
+
+  auto* search = app.add_subcommand(
+      "search", "Count (and with --locate, list) the exact occurrences of patterns, overlapping ones included");
+  search->fallthrough();
+  search->add_option("INDEX", cl.search.index, "Index file from ktext index ('-': standard input)")->required();
+  search->add_option("PATTERN", cl.search.patterns, "Patterns, searched before those of -f");
+  search->add_option("-f,--file", cl.search.pattern_file,
+                     "One pattern per line, bytes exactly as written (a '\r' before the newline belongs to the pattern; "
+                     "'-': standard input)");
+  search->add_flag("--locate", cl.search.locate, "Also list the positions: count<TAB>pos,pos,... ascending");
+  search->add_option("-o,--output", cl.search.output, "Results, one line per pattern ('-': standard output)")
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -110,6 +131,8 @@ CommandLine parse_command_line(int argc, char** argv) {
     cl.unbwt.has_primary = primary->count() > 0;
   } else if (lcp->parsed()) cl.command = Command::Lcp;
   else if (info->parsed()) cl.command = Command::Info;
+  else if (index->parsed()) cl.command = Command::Index;
+  else if (search->parsed()) cl.command = Command::Search;
   return cl;
 }
 

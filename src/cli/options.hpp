@@ -54,7 +54,21 @@ struct InfoOptions {
   std::string input;
 };
 
-enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info };
+struct IndexOptions {
+  std::string input;
+  std::string output;
+  std::uint32_t sample_rate = 32;
+};
+
+struct SearchOptions {
+  std::string index;
+  std::vector<std::string> patterns;  ///< from the command line, searched first
+  std::string pattern_file;           ///< one pattern per line; empty: none
+  bool locate = false;
+  std::string output = "-";
+};
+
+enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info, Index, Search };
 
 struct CommandLine {
   Command command = Command::None;
@@ -67,6 +81,8 @@ struct CommandLine {
   UnbwtOptions unbwt;
   LcpOptions lcp;
   InfoOptions info;
+  IndexOptions index;
+  SearchOptions search;
 };
 
 /// Parses argv. Help and --version are printed here (command None, exit 0); usage errors are

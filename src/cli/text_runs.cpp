@@ -9,6 +9,7 @@
 #include <ktext/suffix/suffix_array.hpp>
 #include <ktext/suffix/unbwt.hpp>
 
+#include "backend_views.hpp"
 #include "report.hpp"
 #include "suffix_runs.hpp"
 
@@ -17,32 +18,6 @@ namespace ktext::cli {
 namespace {
 
 constexpr std::uint64_t kMax32 = static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
-
-template <class T>
-using HostView = Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-
-// A device copy of host data, or the host data itself when the backend can read it.
-template <class Exec, class T>
-auto to_backend(const Exec& exec, const T* data, std::uint64_t n, const char* label) {
-  using Mem = typename Exec::memory_space;
-  Kokkos::View<std::remove_const_t<T>*, Mem> d(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)), n);
-  Kokkos::deep_copy(exec, d, HostView<const T>(data, n));
-  exec.fence("ktext cli: copied to the backend");
-  return d;
-}
-
-template <class Exec>
-constexpr bool host_accessible = Kokkos::SpaceAccessibility<Exec, Kokkos::HostSpace>::accessible;
-
-// Runs f(exec, ...) translating out-of-memory into the CLI's I/O error with a hint.
-template <class F>
-decltype(auto) on_backend(Backend backend, F&& f) {
-  try {
-    return with_exec_space(backend, std::forward<F>(f));
-  } catch (const ktext::OutOfMemoryError& e) {
-    throw io_error(std::string(e.what()) + (backend == Backend::Cuda ? "; try --backend openmp" : ""));
-  }
-}
 
 }  // namespace
 
