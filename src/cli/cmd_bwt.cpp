@@ -6,26 +6,19 @@
 #include "commands.hpp"
 #include "container_io.hpp"
 #include "errors.hpp"
-#include "io.hpp"
-#include "progress.hpp"
 #include "report.hpp"
+#include "text_command.hpp"
 #include "text_runs.hpp"
 
 namespace ktext::cli {
 
 int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
-  const auto requested = parse_backend(global.backend);
-  require_stdout_for_one(global, options.output);
-  Stopwatch total;
-  InputFile in = InputFile::open(options.input);
-  OutputFile out = OutputFile::create(options.output);
-  KokkosSession session(global);
-  const Backend backend = resolve_backend(requested);
-  const std::vector<std::uint8_t> text = read_text(in);
-  const std::uint64_t n = text.size();
-  const ProgressReporter progress(global);
+  TextCommand job(global, options.input, options.output);
+  const Backend backend = job.backend;
+  OutputFile& out = job.out;
+  const std::uint64_t n = job.text.size();
 
-  const BwtRun run = run_bwt(backend, text.data(), n, progress.options(std::string("bwt ") + backend_name(backend)));
+  const BwtRun run = run_bwt(backend, job.text.data(), n, job.progress.options(std::string("bwt ") + backend_name(backend)));
   if (options.raw) out.write(run.bwt.data(), static_cast<std::size_t>(n));
   else write_bwt_container(out, run.bwt.data(), n, run.primary);
   out.commit();
@@ -36,7 +29,7 @@ int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
     report["output"] = options.output;
     report["format"] = options.raw ? "raw" : "container";
     report["primary_index"] = run.primary;
-    report["total_seconds"] = total.seconds();
+    report["total_seconds"] = job.total.seconds();
     print_json(report);
   } else if (!global.quiet) {
     std::FILE* stream = out.is_stdout() ? stderr : stdout;

@@ -6,27 +6,20 @@
 #include "commands.hpp"
 #include "errors.hpp"
 #include "fm_runs.hpp"
-#include "io.hpp"
-#include "progress.hpp"
 #include "report.hpp"
+#include "text_command.hpp"
 
 namespace ktext::cli {
 
 int run_index(const GlobalOptions& global, const IndexOptions& options) {
-  const auto requested = parse_backend(global.backend);
-  require_stdout_for_one(global, options.output);
-  Stopwatch total;
-  InputFile in = InputFile::open(options.input);
-  OutputFile out = OutputFile::create(options.output);
-  KokkosSession session(global);
-  const Backend backend = resolve_backend(requested);
-  const std::vector<std::uint8_t> text = read_text(in);
-  const std::uint64_t n = text.size();
-  const ProgressReporter progress(global);
+  TextCommand job(global, options.input, options.output);
+  const Backend backend = job.backend;
+  OutputFile& out = job.out;
+  const std::uint64_t n = job.text.size();
 
   double seconds = 0;
-  const auto engine = build_search_engine(backend, text.data(), n, options.sample_rate,
-                                          progress.options(std::string("index ") + backend_name(backend)), seconds);
+  const auto engine = build_search_engine(backend, job.text.data(), n, options.sample_rate,
+                                          job.progress.options(std::string("index ") + backend_name(backend)), seconds);
   const std::uint64_t file_bytes = engine->write(out);
   out.commit();
 
@@ -39,7 +32,7 @@ int run_index(const GlobalOptions& global, const IndexOptions& options) {
     report["alphabet_size"] = engine->alphabet_size();
     report["index_bytes"] = engine->bytes();
     report["file_bytes"] = file_bytes;
-    report["total_seconds"] = total.seconds();
+    report["total_seconds"] = job.total.seconds();
     print_json(report);
   } else if (!global.quiet) {
     std::FILE* stream = out.is_stdout() ? stderr : stdout;
