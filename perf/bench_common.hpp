@@ -8,6 +8,9 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -74,6 +77,41 @@ inline std::string size_name(std::uint64_t n) {
   if (n >= (1ull << 20) && n % (1ull << 20) == 0) return std::to_string(n >> 20) + "Mi";
   if (n >= (1ull << 10) && n % (1ull << 10) == 0) return std::to_string(n >> 10) + "Ki";
   return std::to_string(n);
+}
+
+/// Bytes of a benchmark text.
+using Text = std::vector<std::uint8_t>;
+
+/// n random symbols: ACGT for sigma 4, letters from 'a' for sigma <= 26, else bytes 0..sigma-1.
+inline Text random_text(std::size_t n, int sigma, std::uint64_t seed) {
+  static const char dna[] = "ACGT";
+  SplitMix64 rng(seed);
+  Text t(n);
+  for (auto& c : t) {
+    const auto r = static_cast<unsigned>(rng() % unsigned(sigma));
+    c = sigma == 4 ? std::uint8_t(dna[r]) : sigma <= 26 ? std::uint8_t('a' + r) : std::uint8_t(r);
+  }
+  return t;
+}
+
+/// Reads at most \p limit bytes (0 = all) of \p path.
+inline Text read_file(const std::filesystem::path& path, std::uint64_t limit) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("ktext bench: cannot open " + path.string());
+  std::uint64_t size = std::filesystem::file_size(path);
+  if (limit && limit < size) size = limit;
+  Text t(size);
+  in.read(reinterpret_cast<char*>(t.data()), static_cast<std::streamsize>(size));
+  if (std::uint64_t(in.gcount()) != size) throw std::runtime_error("ktext bench: short read of " + path.string());
+  return t;
+}
+
+/// Files of a corpus directory that are not texts: hidden files, checksums, archives, notes.
+inline bool skipped_corpus_file(const std::filesystem::path& p) {
+  const std::string name = p.filename().string();
+  const std::string ext = p.extension().string();
+  return name.empty() || name[0] == '.' || name.rfind("SHA256SUMS", 0) == 0 || name.rfind("checksums", 0) == 0 ||
+         ext == ".sha256" || ext == ".xz" || ext == ".gz" || ext == ".zst" || ext == ".md" || ext == ".json";
 }
 
 }  // namespace ktext::bench

@@ -37,21 +37,9 @@
 namespace ktext::bench {
 namespace {
 
-using Text = std::vector<std::uint8_t>;
 using TextPtr = std::shared_ptr<const Text>;
 
 // ---- inputs ----------------------------------------------------------------------------------
-
-Text random_text(std::size_t n, int sigma, std::uint64_t seed) {
-  static const char dna[] = "ACGT";
-  SplitMix64 rng(seed);
-  Text t(n);
-  for (auto& c : t) {
-    const auto r = static_cast<unsigned>(rng() % unsigned(sigma));
-    c = sigma == 4 ? std::uint8_t(dna[r]) : sigma <= 26 ? std::uint8_t('a' + r) : std::uint8_t(r);
-  }
-  return t;
-}
 
 Text fibonacci_text(std::size_t n) {
   // F1 = "b", F2 = "a", F(k) = F(k-1) F(k-2): "a", "ab", "aba", "abaab", ... truncated to n.
@@ -68,18 +56,6 @@ Text periodic_text(std::size_t n, std::size_t period, std::uint64_t seed) {
   const Text unit = random_text(period, 26, seed);
   Text t(n);
   for (std::size_t i = 0; i < n; ++i) t[i] = unit[i % period];
-  return t;
-}
-
-/// Reads at most \p limit bytes (0 = all) of \p path.
-Text read_file(const std::filesystem::path& path, std::uint64_t limit) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("ktext bench: cannot open " + path.string());
-  std::uint64_t size = std::filesystem::file_size(path);
-  if (limit && limit < size) size = limit;
-  Text t(size);
-  in.read(reinterpret_cast<char*>(t.data()), static_cast<std::streamsize>(size));
-  if (std::uint64_t(in.gcount()) != size) throw std::runtime_error("ktext bench: short read of " + path.string());
   return t;
 }
 
@@ -242,13 +218,6 @@ void add_dataset(const std::string& name, std::function<Text()> make, bool peers
 #else
   (void)peers;
 #endif
-}
-
-bool skipped_corpus_file(const std::filesystem::path& p) {
-  const std::string name = p.filename().string();
-  const std::string ext = p.extension().string();
-  return name.empty() || name[0] == '.' || name.rfind("SHA256SUMS", 0) == 0 || name.rfind("checksums", 0) == 0 ||
-         ext == ".sha256" || ext == ".xz" || ext == ".gz" || ext == ".zst" || ext == ".md" || ext == ".json";
 }
 
 }  // namespace

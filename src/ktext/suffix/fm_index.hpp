@@ -42,6 +42,38 @@ struct ViewSlice {
   std::uint64_t begin;
   KOKKOS_INLINE_FUNCTION auto operator[](std::uint64_t k) const { return view(begin + k); }
 };
+
+/// Validates the batched pattern arguments of FMIndex::count/locate; returns the number of
+/// patterns. A free function: nvcc rejects device lambdas inside private member functions.
+template <class MemorySpace, class ExecSpace, class PatternView, class OffsetView>
+std::uint64_t check_patterns(const ExecSpace& exec, const PatternView& patterns, const OffsetView& offsets, const char* what) {
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
+                "ktext::FMIndex: the index must be accessible from the execution space");
+  static_assert(is_rank1_view_v<PatternView> && is_rank1_view_v<OffsetView>,
+                "ktext::FMIndex: patterns and offsets must be rank-1 views");
+  static_assert(accessible_from_v<ExecSpace, PatternView> && accessible_from_v<ExecSpace, OffsetView>,
+                "ktext::FMIndex: patterns and offsets must be accessible from the execution space");
+  static_assert(std::is_same_v<typename PatternView::non_const_value_type, std::uint8_t>,
+                "ktext::FMIndex: patterns must hold uint8_t symbols");
+  static_assert(std::is_integral_v<typename OffsetView::non_const_value_type>, "ktext::FMIndex: offsets must be integers");
+  if (offsets.extent(0) == 0) throw InputError(std::string(what) + ": offsets needs P + 1 entries (at least one)");
+  const std::uint64_t num = offsets.extent(0) - 1;
+  const std::uint64_t length = patterns.extent(0);
+  std::uint64_t bad = 0;
+  Kokkos::parallel_reduce(
+      "ktext::FMIndex::check_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, num + 1),
+      KOKKOS_LAMBDA(std::uint64_t i, std::uint64_t & b) {
+        // A negative offset converts to a huge one and fails the length test.
+        const std::uint64_t o = std::uint64_t(offsets(i));
+        if (o > length || (i < num && std::uint64_t(offsets(i + 1)) < o)) ++b;
+      },
+      bad);
+  if (bad != 0)
+    throw InputError(std::string(what) + ": offsets must be non-decreasing and within the " + std::to_string(length) +
+                     " pattern symbols");
+  return num;
+}
+
 }  // namespace impl
 
 struct FMIndexOptions {
@@ -188,7 +220,7 @@ class FMIndex {
     static_assert(impl::accessible_from_v<ExecSpace, CountView> && impl::is_rank1_view_v<CountView>,
                   "ktext::FMIndex::count: counts must be a rank-1 view accessible from the execution space");
     static_assert(std::is_same_v<typename CountView::value_type, std::uint64_t>, "ktext::FMIndex::count: counts must hold uint64_t");
-    const std::uint64_t num = check_patterns(exec, patterns, offsets, "ktext::FMIndex::count");
+    const std::uint64_t num = impl::check_patterns<MemorySpace>(exec, patterns, offsets, "ktext::FMIndex::count");
     if (counts.extent(0) != num)
       throw InputError("ktext::FMIndex::count: counts has " + std::to_string(counts.extent(0)) + " entries for " +
                        std::to_string(num) + " patterns");
@@ -207,7 +239,7 @@ class FMIndex {
   [[nodiscard]] FMIndexOccurrences<MemorySpace, Index> locate(const ExecSpace& exec, const PatternView& patterns,
                                                                const OffsetView& offsets) const {
     using U = std::make_unsigned_t<Index>;
-    const std::uint64_t num = check_patterns(exec, patterns, offsets, "ktext::FMIndex::locate");
+    const std::uint64_t num = impl::check_patterns<MemorySpace>(exec, patterns, offsets, "ktext::FMIndex::locate");
     FMIndexOccurrences<MemorySpace, Index> out;
     out.offsets = Kokkos::View<std::int64_t*, MemorySpace>(Kokkos::view_alloc(exec, "ktext::FMIndex::locate_offsets"), num + 1);
     auto occ = out.offsets;
@@ -288,36 +320,6 @@ class FMIndex {
     Kokkos::deep_copy(exec, totals, h);
     exec.fence("ktext::FMIndex::totals");
     totals_ = totals;
-  }
-
-  // Validates the batched pattern arguments; returns the number of patterns.
-  template <class ExecSpace, class PatternView, class OffsetView>
-  static std::uint64_t check_patterns(const ExecSpace& exec, const PatternView& patterns, const OffsetView& offsets, const char* what) {
-    static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
-                  "ktext::FMIndex: the index must be accessible from the execution space");
-    static_assert(impl::is_rank1_view_v<PatternView> && impl::is_rank1_view_v<OffsetView>,
-                  "ktext::FMIndex: patterns and offsets must be rank-1 views");
-    static_assert(impl::accessible_from_v<ExecSpace, PatternView> && impl::accessible_from_v<ExecSpace, OffsetView>,
-                  "ktext::FMIndex: patterns and offsets must be accessible from the execution space");
-    static_assert(std::is_same_v<typename PatternView::non_const_value_type, std::uint8_t>,
-                  "ktext::FMIndex: patterns must hold uint8_t symbols");
-    static_assert(std::is_integral_v<typename OffsetView::non_const_value_type>, "ktext::FMIndex: offsets must be integers");
-    if (offsets.extent(0) == 0) throw InputError(std::string(what) + ": offsets needs P + 1 entries (at least one)");
-    const std::uint64_t num = offsets.extent(0) - 1;
-    const std::uint64_t length = patterns.extent(0);
-    std::uint64_t bad = 0;
-    Kokkos::parallel_reduce(
-        "ktext::FMIndex::check_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, num + 1),
-        KOKKOS_LAMBDA(std::uint64_t i, std::uint64_t & b) {
-          // A negative offset converts to a huge one and fails the length test.
-          const std::uint64_t o = std::uint64_t(offsets(i));
-          if (o > length || (i < num && std::uint64_t(offsets(i + 1)) < o)) ++b;
-        },
-        bad);
-    if (bad != 0)
-      throw InputError(std::string(what) + ": offsets must be non-decreasing and within the " + std::to_string(length) +
-                       " pattern symbols");
-    return num;
   }
 
   impl::ByteOccTable<MemorySpace> occ_;
