@@ -1,7 +1,9 @@
-// The enabled backends produce bit-identical suffix arrays and sorts on large seeded inputs.
+// The enabled backends produce bit-identical suffix arrays, sorts and FM-index answers on large
+// seeded inputs.
 #include <gtest/gtest.h>
 
 #include <ktext/ktext.hpp>
+#include <tuple>
 
 #include "test_inputs.hpp"
 
@@ -40,6 +42,63 @@ std::pair<std::vector<std::uint8_t>, std::vector<std::int32_t>> bwt_lcp_on(const
   auto b = host(bwt);
   for (int s = 0; s < 64; s += 8) b.push_back(std::uint8_t(primary >> s));
   return {b, host(lcp)};
+}
+
+/// Patterns for an FM-index over \p t: random substrings (mostly long, a few of 2 to 6 symbols),
+/// random strings over the text's symbols, the empty pattern and one with an absent byte.
+std::pair<std::vector<std::uint8_t>, std::vector<std::int64_t>> fm_patterns(const std::vector<std::uint8_t>& t,
+                                                                            std::size_t count, std::uint32_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::uint8_t> bytes;
+  std::vector<std::int64_t> offsets = {0};
+  auto add = [&](auto begin, auto end) {
+    bytes.insert(bytes.end(), begin, end);
+    offsets.push_back(std::int64_t(bytes.size()));
+  };
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::size_t len = k % 500 == 0 ? 2 + rng() % 5 : 6 + rng() % 35;
+    if (k % 4 == 3) {
+      std::vector<std::uint8_t> p(len);
+      for (auto& c : p) c = t[rng() % t.size()];
+      add(p.begin(), p.end());
+    } else {
+      const std::size_t start = rng() % (t.size() - len + 1);
+      add(t.begin() + start, t.begin() + start + len);
+    }
+  }
+  add(t.begin(), t.begin());  // the empty pattern: every position
+  const std::uint8_t absent[2] = {t[0], 0xff};
+  add(absent, absent + 2);
+  return {bytes, offsets};
+}
+
+/// Counts, locate offsets and positions, and the index file of an FM-index built on Exec.
+template <class Exec, class Index>
+std::tuple<std::vector<std::uint64_t>, std::vector<std::int64_t>, std::vector<Index>, std::vector<std::uint8_t>> fm_index_on(
+    const std::vector<std::uint8_t>& t, std::uint32_t sample_rate, const std::vector<std::uint8_t>& patterns,
+    const std::vector<std::int64_t>& offsets) {
+  auto text = on<Exec>(t);
+  ktext::FMIndexOptions options;
+  options.sample_rate = sample_rate;
+  const ktext::FMIndex<typename Exec::memory_space, Index> index(Exec{}, text, options);
+  auto p = on<Exec>(patterns);
+  auto o = on<Exec>(offsets);
+  Kokkos::View<std::uint64_t*, typename Exec::memory_space> counts("counts", offsets.size() - 1);
+  index.count(Exec{}, p, o, counts);
+  const auto occ = index.locate(Exec{}, p, o);
+  std::vector<std::uint8_t> file;
+  ktext::write_fm_index(index, [&](const void* bytes, std::size_t n) {
+    file.insert(file.end(), static_cast<const std::uint8_t*>(bytes), static_cast<const std::uint8_t*>(bytes) + n);
+  });
+  return {host(counts), host(occ.offsets), host(occ.positions), file};
+}
+
+template <class Tuple>
+void expect_same_fm_index(const Tuple& got, const Tuple& want, const char* what) {
+  EXPECT_EQ(std::get<0>(got), std::get<0>(want)) << what << ": counts";
+  EXPECT_EQ(std::get<1>(got), std::get<1>(want)) << what << ": locate offsets";
+  EXPECT_EQ(std::get<2>(got), std::get<2>(want)) << what << ": locate positions";
+  EXPECT_TRUE(std::get<3>(got) == std::get<3>(want)) << what << ": index files differ";
 }
 
 template <class Exec>
@@ -87,6 +146,31 @@ TEST(cross_backend, stable_sort_bit_exact) {
 #endif
 #if defined(KOKKOS_ENABLE_CUDA)
   EXPECT_EQ(sorted_values_on<Kokkos::Cuda>(keys), reference);
+#endif
+}
+
+TEST(cross_backend, fm_index_bit_exact) {
+  // A DNA-like and a text-like input of about 10^6 symbols, 10^4 patterns each; int32_t at the
+  // default sample rate and int64_t at another.
+  const auto dna = ktext::test::random_text(1'000'003, 4, 777);
+  const auto [dna_patterns, dna_offsets] = fm_patterns(dna, 10'000, 1);
+  const auto dna_reference = fm_index_on<Kokkos::Serial, std::int32_t>(dna, 32, dna_patterns, dna_offsets);
+  ASSERT_EQ(std::get<0>(dna_reference).size(), dna_offsets.size() - 1);
+  EXPECT_EQ(std::get<0>(dna_reference).back(), 0u);                  // the absent byte
+  EXPECT_EQ(std::get<0>(dna_reference)[10'000], dna.size() + 1);     // the empty pattern
+  EXPECT_GT(std::get<2>(dna_reference).size(), dna.size() + 7'500);  // every substring occurs
+  const auto text = ktext::test::random_text(999'999, 26, 778);
+  const auto [text_patterns, text_offsets] = fm_patterns(text, 10'000, 2);
+  const auto text_reference = fm_index_on<Kokkos::Serial, std::int64_t>(text, 7, text_patterns, text_offsets);
+#if defined(KOKKOS_ENABLE_OPENMP)
+  expect_same_fm_index(fm_index_on<Kokkos::OpenMP, std::int32_t>(dna, 32, dna_patterns, dna_offsets), dna_reference, "OpenMP dna");
+  expect_same_fm_index(fm_index_on<Kokkos::OpenMP, std::int64_t>(text, 7, text_patterns, text_offsets), text_reference,
+                       "OpenMP text");
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+  expect_same_fm_index(fm_index_on<Kokkos::Cuda, std::int32_t>(dna, 32, dna_patterns, dna_offsets), dna_reference, "Cuda dna");
+  expect_same_fm_index(fm_index_on<Kokkos::Cuda, std::int64_t>(text, 7, text_patterns, text_offsets), text_reference,
+                       "Cuda text");
 #endif
 }
 
