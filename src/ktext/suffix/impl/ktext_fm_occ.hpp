@@ -15,12 +15,12 @@
 /// \cite GonzalezGrabowskiMakinenNavarro2005. Bit slicing keeps a rank query inside one
 /// 256-position block (p * 32 bytes) instead of scanning up to 255 bytes.
 
-#include <Kokkos_BitManipulation.hpp>
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
 
 #include "ktext/core/error.hpp"
+#include "ktext/core/popcount.hpp"
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/histogram.hpp"
 
@@ -57,9 +57,9 @@ struct ByteOccTable {
     std::uint64_t r = supers((i >> kSuperShift) * sigma + code) + blocks(block * sigma + code);
     const std::uint64_t last = i >> 6;
     for (std::uint64_t w = block * kWordsPerBlock; w < last; ++w)
-      r += Kokkos::Experimental::popcount_builtin(match(w, code));
+      r += popcount64(match(w, code));
     const unsigned rem = unsigned(i & 63);
-    if (rem != 0) r += Kokkos::Experimental::popcount_builtin(match(last, code) & ((std::uint64_t(1) << rem) - 1));
+    if (rem != 0) r += popcount64(match(last, code) & ((std::uint64_t(1) << rem) - 1));
     return r;
   }
 
@@ -150,7 +150,7 @@ ByteOccTable<MemorySpace> build_byte_occ_table(const ExecSpace& exec, const SeqV
           if (w * 64 >= n) break;
           std::uint64_t m = probe.match(w, code);
           if (n - w * 64 < 64) m &= (std::uint64_t(1) << (n - w * 64)) - 1;
-          count += Kokkos::Experimental::popcount_builtin(m);
+          count += popcount64(m);
         }
         blocks(k) = std::uint16_t(count);
       });

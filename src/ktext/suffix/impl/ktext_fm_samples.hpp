@@ -4,10 +4,10 @@
 /// the sample rate s are marked in a bit vector with rank support, and their positions are
 /// stored in row order. Sampling by text position bounds a locate at s - 1 LF steps.
 
-#include <Kokkos_BitManipulation.hpp>
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "ktext/core/popcount.hpp"
 #include "ktext/primitives/scan.hpp"
 
 namespace ktext::impl {
@@ -29,9 +29,9 @@ struct SampledPositions {
     const std::uint64_t last = r >> 6;
     std::uint64_t k = counts(last / kWordsPerCount);
     for (std::uint64_t w = last / kWordsPerCount * kWordsPerCount; w < last; ++w)
-      k += Kokkos::Experimental::popcount_builtin(marks(w));
+      k += popcount64(marks(w));
     const unsigned rem = unsigned(r & 63);
-    if (rem != 0) k += Kokkos::Experimental::popcount_builtin(marks(last) & ((std::uint64_t(1) << rem) - 1));
+    if (rem != 0) k += popcount64(marks(last) & ((std::uint64_t(1) << rem) - 1));
     return k;
   }
 
@@ -56,7 +56,7 @@ std::uint64_t build_sample_counts(const ExecSpace& exec, SampledPositions<Memory
       "ktext::FMIndex::sample_group_counts", Kokkos::RangePolicy<ExecSpace>(exec, 0, groups), KOKKOS_LAMBDA(std::uint64_t g) {
         std::uint64_t k = 0;
         for (std::uint64_t w = g * S::kWordsPerCount; w < (g + 1) * S::kWordsPerCount && w < words; ++w)
-          k += Kokkos::Experimental::popcount_builtin(marks(w));
+          k += popcount64(marks(w));
         counts(g) = k;
       });
   const std::uint64_t total = ktext::exclusive_scan(exec, counts, counts);
