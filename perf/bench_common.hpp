@@ -6,7 +6,9 @@
 #include <benchmark/benchmark.h>
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -112,6 +114,17 @@ inline bool skipped_corpus_file(const std::filesystem::path& p) {
   const std::string ext = p.extension().string();
   return name.empty() || name[0] == '.' || name.rfind("SHA256SUMS", 0) == 0 || name.rfind("checksums", 0) == 0 ||
          ext == ".sha256" || ext == ".xz" || ext == ".gz" || ext == ".zst" || ext == ".md" || ext == ".json";
+}
+
+/// The texts of a corpus directory (skipped_corpus_file() left out), sorted by name; a message
+/// on stderr when there are none.
+inline std::vector<std::filesystem::path> corpus_files(const char* dir) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.is_regular_file() && !skipped_corpus_file(e.path())) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  if (files.empty()) std::fprintf(stderr, "ktext bench: no corpus files in %s\n", dir);
+  return files;
 }
 
 }  // namespace ktext::bench

@@ -483,12 +483,7 @@ void register_benchmarks() {
 
   if (corpus) {
     const auto prefix = static_cast<std::uint64_t>(std::max(0LL, env_int("KTEXT_CORPUS_PREFIX", 0)));
-    std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(dir))
-      if (e.is_regular_file() && !skipped_corpus_file(e.path())) files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    if (files.empty()) std::fprintf(stderr, "ktext bench: no corpus files in %s\n", dir);
-    for (const auto& f : files) add_dataset(f.filename().string(), [f, prefix] { return read_file(f, prefix); }, pinned);
+    for (const auto& f : corpus_files(dir)) add_dataset(f.filename().string(), [f, prefix] { return read_file(f, prefix); }, pinned);
   }
 }
 

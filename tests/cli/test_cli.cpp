@@ -10,15 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.hpp"
+#include "cli_fixture.hpp"
 
 namespace ktext::cli_test {
 namespace {
-
-using Bytes = std::vector<std::uint8_t>;
-using Names = std::vector<std::string>;
-
-Bytes bytes_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
 Bytes all_byte_values() {
   Bytes t;
@@ -60,21 +55,7 @@ std::vector<std::pair<std::string, Bytes>> sample_texts() {
           {"random_bytes", random_bytes(3000, 256, 8)}};
 }
 
-// A single line "ktext: ..." on stderr, as the contract asks for failures.
-void expect_one_error_line(const RunResult& r) {
-  EXPECT_EQ(r.err.rfind("ktext: ", 0), 0u) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-}
-
-class Cli : public ::testing::Test {
- protected:
-  RunResult ktext(const Names& args, const std::string& stdin_path = "") { return run_ktext(args, dir.work(), stdin_path); }
-  std::string put(const std::string& name, const Bytes& bytes) {
-    write_file(dir.path(name), bytes);
-    return name;
-  }
-  ScratchDir dir;
-};
+class Cli : public CliTest {};
 
 // ---------------------------------------------------------------------------------------------
 // Version, help, usage errors (exit 0 / 1)

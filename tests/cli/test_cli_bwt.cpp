@@ -10,17 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.hpp"
+#include "cli_fixture.hpp"
 
 namespace ktext::cli_test {
 namespace {
 
 namespace kc = ktext::container;
-using Bytes = std::vector<std::uint8_t>;
-using Names = std::vector<std::string>;
-
-Bytes bytes_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
-
 std::vector<std::pair<std::string, Bytes>> round_trip_texts() {
   Bytes nuls = bytes_of("ab");
   nuls.insert(nuls.end(), 40, 0);
@@ -47,11 +42,6 @@ std::vector<std::int64_t> naive_lcp(const Bytes& text) {
   return lcp;
 }
 
-void expect_one_error_line(const RunResult& r, const std::string& what) {
-  EXPECT_EQ(r.err.rfind("ktext: ", 0), 0u) << what << ": " << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": " << r.err;
-}
-
 void put_le(Bytes& b, std::size_t at, std::uint64_t v, int width) {
   for (int i = 0; i < width; ++i) b[at + std::size_t(i)] = static_cast<std::uint8_t>(v >> (8 * i));
 }
@@ -61,15 +51,7 @@ void reseal_header(Bytes& b) {
   put_le(b, 20, kc::crc32_of(b.data(), 64), 4);
 }
 
-class CliBwt : public ::testing::Test {
- protected:
-  RunResult ktext(const Names& args) { return run_ktext(args, dir.work()); }
-  std::string put(const std::string& name, const Bytes& bytes) {
-    write_file(dir.path(name), bytes);
-    return name;
-  }
-  ScratchDir dir;
-};
+class CliBwt : public CliTest {};
 
 TEST_F(CliBwt, BananaContainerAndRaw) {
   put("t", bytes_of("banana"));

@@ -10,17 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.hpp"
+#include "cli_fixture.hpp"
 
 namespace ktext::cli_test {
 namespace {
 
 namespace kc = ktext::container;
-using Bytes = std::vector<std::uint8_t>;
-using Names = std::vector<std::string>;
-
-Bytes bytes_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
-
 /// The expected line of `search` for one pattern: overlapping occurrences by brute force.
 std::string naive_line(const Bytes& text, const Bytes& pattern, bool locate) {
   std::vector<std::size_t> hits;
@@ -96,15 +91,7 @@ std::vector<std::pair<std::string, Bytes>> search_texts() {
           {"all_256", all}, {"run", Bytes(1000, 'A')}, {"random_dna", random}, {"fibonacci", fib}};
 }
 
-class CliSearch : public ::testing::Test {
- protected:
-  RunResult ktext(const Names& args, const std::string& stdin_path = "") { return run_ktext(args, dir.work(), stdin_path); }
-  std::string put(const std::string& name, const Bytes& bytes) {
-    write_file(dir.path(name), bytes);
-    return name;
-  }
-  ScratchDir dir;
-};
+class CliSearch : public CliTest {};
 
 TEST_F(CliSearch, CountsAndPositionsMatchANaiveScan) {
   int i = 0;
@@ -207,8 +194,7 @@ TEST_F(CliSearch, CorruptIndexFilesAreRefused) {
     put("bad.idx", bad);
     const auto r = ktext({"search", "bad.idx", "sea", "-o", "out"});
     EXPECT_EQ(r.exit_code, 3) << what << ": " << r.err;
-    EXPECT_EQ(r.err.rfind("ktext: ", 0), 0u) << what << ": " << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": " << r.err;
+    expect_one_error_line(r, what);
     EXPECT_FALSE(file_exists(dir.path("out"))) << what;
   };
   for (std::size_t at = 0; at < good.size(); ++at) {
