@@ -416,6 +416,16 @@ void bm_locate(benchmark::State& state, const std::string& name) {
   });
 }
 
+}  // namespace
+}  // namespace ktext::bench
+
+#if defined(KTEXT_HAVE_SDSL)
+#include "bench_fm_index_sdsl.hpp"
+#endif
+
+namespace ktext::bench {
+namespace {
+
 void add_dataset(const std::string& name, std::function<Text()> make, bool pinned) {
   makers()[name] = std::move(make);
   const std::string b = "_" + backend_name + "/" + name;
@@ -450,6 +460,9 @@ void add_dataset(const std::string& name, std::function<Text()> make, bool pinne
           ->ArgNames({"m", "P"})
           ->UseRealTime()
           ->Unit(benchmark::kMicrosecond);
+#if defined(KTEXT_HAVE_SDSL)
+  if (host_backend) add_sdsl_dataset(name);
+#endif
 }
 
 }  // namespace
