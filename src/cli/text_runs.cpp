@@ -19,55 +19,55 @@ namespace {
 
 constexpr std::uint64_t kMax32 = static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
 
+// f(in, out) with n bytes in and n bytes out: on the caller's buffers on host backends, through
+// copies to and from the device otherwise. \p seconds gets f alone, to a fence, copies excluded.
+template <class Exec, class F>
+auto bytes_to_bytes(const Exec& exec, const std::uint8_t* in, std::uint64_t n, std::uint8_t* out, const char* out_label,
+                    double& seconds, F&& f) {
+  HostView<std::uint8_t> h_out(out, n);
+  if constexpr (host_accessible<Exec>) {
+    Stopwatch watch;
+    auto result = f(HostView<const std::uint8_t>(in, n), h_out);
+    exec.fence("ktext cli: computed");
+    seconds = watch.seconds();
+    return result;
+  } else {
+    auto d_in = to_backend(exec, in, n, "ktext_cli::input");
+    Kokkos::View<std::uint8_t*, typename Exec::memory_space> d_out(
+        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(out_label)), n);
+    Stopwatch watch;
+    auto result = f(d_in, d_out);
+    exec.fence("ktext cli: computed");
+    seconds = watch.seconds();
+    Kokkos::deep_copy(exec, h_out, d_out);
+    exec.fence("ktext cli: copied back");
+    return result;
+  }
+}
+
 }  // namespace
 
 BwtRun run_bwt(Backend backend, const std::uint8_t* text, std::uint64_t n, const ktext::SuffixArrayOptions& options) {
   if (n > kMax32) require_device_memory<std::int64_t>(backend, n);
   else require_device_memory<std::int32_t>(backend, n);
   return on_backend(backend, [&](const auto& exec) {
-    using Exec = std::decay_t<decltype(exec)>;
     BwtRun run;
     run.bwt = HostArray<std::uint8_t>(n);
     run.peak_bytes = (n > kMax32 ? ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(n)
                                  : ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int32_t>(n)) + n;
-    HostView<std::uint8_t> h_out(run.bwt.data(), n);
-    if constexpr (host_accessible<Exec>) {
-      Stopwatch watch;
-      run.primary = ktext::bwt(exec, HostView<const std::uint8_t>(text, n), h_out, options);
-      run.seconds = watch.seconds();
-    } else {
-      auto d_text = to_backend(exec, text, n, "ktext_cli::text");
-      Kokkos::View<std::uint8_t*, typename Exec::memory_space> d_out(
-          Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext_cli::bwt"), n);
-      Stopwatch watch;
-      run.primary = ktext::bwt(exec, d_text, d_out, options);
-      run.seconds = watch.seconds();
-      Kokkos::deep_copy(exec, h_out, d_out);
-      exec.fence("ktext cli: bwt copied");
-    }
+    run.primary = bytes_to_bytes(exec, text, n, run.bwt.data(), "ktext_cli::bwt", run.seconds,
+                                 [&](const auto& in, const auto& out) { return ktext::bwt(exec, in, out, options); });
     return run;
   });
 }
 
 double run_unbwt(Backend backend, const std::uint8_t* bwt, std::uint64_t n, std::uint64_t primary, std::uint8_t* out) {
   return on_backend(backend, [&](const auto& exec) {
-    using Exec = std::decay_t<decltype(exec)>;
-    HostView<std::uint8_t> h_out(out, n);
     double seconds = 0;
-    if constexpr (host_accessible<Exec>) {
-      Stopwatch watch;
-      ktext::unbwt(exec, HostView<const std::uint8_t>(bwt, n), primary, h_out);
-      seconds = watch.seconds();
-    } else {
-      auto d_bwt = to_backend(exec, bwt, n, "ktext_cli::bwt");
-      Kokkos::View<std::uint8_t*, typename Exec::memory_space> d_out(
-          Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext_cli::text"), n);
-      Stopwatch watch;
-      ktext::unbwt(exec, d_bwt, primary, d_out);
-      seconds = watch.seconds();
-      Kokkos::deep_copy(exec, h_out, d_out);
-      exec.fence("ktext cli: text copied");
-    }
+    bytes_to_bytes(exec, bwt, n, out, "ktext_cli::text", seconds, [&](const auto& in, const auto& text) {
+      ktext::unbwt(exec, in, primary, text);
+      return 0;
+    });
     return seconds;
   });
 }

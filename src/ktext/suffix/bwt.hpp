@@ -51,6 +51,7 @@ std::uint64_t bwt_from_suffix_array(const ExecSpace& exec, const TextView& text,
         if (I(i) == zero_row) return;     // the sentinel: omitted
         out(I(i) < zero_row ? i + 1 : i) = text(sa(i) - 1);
       });
+  exec.fence("ktext::bwt");  // as documented: out is complete on return, like the primary index
   return std::uint64_t(zero_row) + 1;
 }
 

@@ -12,8 +12,9 @@
 /// Like every ktext structure it holds only views: copy it into a kernel and call
 /// backward_step(), find() or locate() there; the batched count() and locate() do exactly that.
 ///
-/// Space, bytes per text symbol: the occurrence table (0.28 for DNA, about 1.7 for English
-/// text, 3.03 with all 256 byte values) plus sizeof(Index) / s + 1/32 for the samples.
+/// Space, bytes per text symbol: the occurrence table (0.28 for DNA, 1.66 for English text with
+/// 99 byte values, 3.03 with all 256) plus sizeof(Index) / s for the samples and 0.14 for their
+/// marks (a bit per row and its rank counts): 1.93 in all for English at s = 32.
 /// Building holds the suffix array's working memory (suffix_array_peak_bytes_bound) plus the
 /// BWT and the table. A count costs two rank queries per pattern symbol; a locate adds at most
 /// s - 1 LF steps per occurrence.
@@ -255,8 +256,10 @@ class FMIndex {
     const auto head = Kokkos::subview(occ, Kokkos::make_pair(std::uint64_t(0), num));
     const std::int64_t total = num == 0 ? 0 : ktext::exclusive_scan(exec, head, head);
     Kokkos::deep_copy(exec, Kokkos::subview(occ, num), total);
+    // Sorting unsigned keys carries the positions along as values: they come out sorted.
     Kokkos::View<U*, MemorySpace> keys(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::locate_keys"), total);
-    Kokkos::View<U*, MemorySpace> scratch(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::locate_scratch"), total);
+    out.positions = Kokkos::View<Index*, MemorySpace>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::positions"), total);
+    auto positions = out.positions;
     Kokkos::parallel_for(
         "ktext::FMIndex::locate", Kokkos::RangePolicy<ExecSpace>(exec, 0, std::uint64_t(total)), KOKKOS_LAMBDA(std::uint64_t k) {
           // The pattern owning occurrence k: the last i with occ(i) <= k (empty patterns skipped).
@@ -268,14 +271,9 @@ class FMIndex {
           }
           const Index pos = self.locate(begins(lo) + (k - std::uint64_t(occ(lo))));
           keys(k) = U(pos);  // invalid_position sorts last
-          scratch(k) = U(k);
+          positions(k) = pos;
         });
-    segmented_sort_pairs(exec, occ, keys, scratch);
-    out.positions = Kokkos::View<Index*, MemorySpace>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::positions"), total);
-    auto positions = out.positions;
-    Kokkos::parallel_for(
-        "ktext::FMIndex::locate_positions", Kokkos::RangePolicy<ExecSpace>(exec, 0, std::uint64_t(total)),
-        KOKKOS_LAMBDA(std::uint64_t k) { positions(k) = Index(keys(k)); });
+    segmented_sort_pairs(exec, occ, keys, positions);
     exec.fence("ktext::FMIndex::locate");
     return out;
   }
