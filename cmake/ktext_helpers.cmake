@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Backends a test or benchmark is instantiated for: every Kokkos execution space that is enabled.
 set(KTEXT_BACKENDS Serial)
 set(KTEXT_BACKEND_SPACES "Kokkos::Serial")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Shared helpers of the ktext benchmark bodies: the backend under test, deterministic inputs,
 // environment knobs. Each body defines ktext::bench::register_benchmarks(), called by the shared

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Benchmarks of ktext::FMIndex (int32 positions) on one backend (KTEXT_BENCH_EXEC): batched
 // count, batched locate and construction.
 //

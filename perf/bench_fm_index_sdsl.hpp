@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Peer for the FM-index benchmarks: SDSL's compressed suffix array csa_wt<wt_huff<>, 32, 32>
 // (Huffman-shaped wavelet tree over the BWT, SA and ISA samples every 32 positions, the sample

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Shared main of the ktext benchmarks: Kokkos is initialized for the whole Google Benchmark run
 // (Kokkos options such as --kokkos-num-threads are consumed first, the rest goes to benchmark);
 // the benchmark body registers its benchmarks after Kokkos is up (corpus files, backend name).

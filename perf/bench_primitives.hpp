@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Benchmarks of the ktext primitives on one backend (KTEXT_BENCH_EXEC), with host peers
 // (std::stable_sort) where the backend's memory is host memory.
 //

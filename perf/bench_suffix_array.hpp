@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Benchmarks of ktext::suffix_array on one backend (KTEXT_BENCH_EXEC) against libdivsufsort
 // (divsufsort(), one host thread) in the same binary.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the ktext benchmark corpus (shared/corpus.md) from pinned Debian packages.
 #
 #   perf/build_corpus.sh [--only dna,proteins,xml,english,sources] [--prefix BYTES]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Bar plots of ktext benchmark throughput per dataset and backend versus peers.
 
     perf/plot.py RESULT.json [RESULT.json ...] [-o OUT_DIR] [--metric bytes_per_second]

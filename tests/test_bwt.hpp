@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // BWT and its inverse per backend: against a transform derived from the naive suffix sort,
 // round trips on every input shape, and refusal of pairs that are no transform at all.
 #include <gtest/gtest.h>

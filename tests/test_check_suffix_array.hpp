@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // check_suffix_array accepts correct arrays and rejects every kind of corruption, on each backend.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The enabled backends produce bit-identical suffix arrays, sorts and FM-index answers on large
 // seeded inputs.
 #include <gtest/gtest.h>

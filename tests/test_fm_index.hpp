@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // FM-index per backend: counts and locates against a naive scan of the text on every input
 // shape and size around block boundaries, every sample rate, both index types, the device
 // functions inside a user kernel, the BWT and samples against the reference suffix array,

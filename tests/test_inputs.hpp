@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Deterministic test inputs: the shapes that break suffix sorters (runs, periods, Fibonacci and
 // Thue–Morse words, NUL bytes, every byte value) and seeded random texts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // LCP arrays per backend against a direct comparison of neighbouring suffixes.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Independent oracles: a naive suffix sort (std::sort with lexicographic comparison, the end
 // smaller than every symbol) and libdivsufsort when it is linked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Primitive tests per backend against std:: oracles. On CUDA the portable path is run as well
 // (UseCub = false), so both implementations are checked in one binary.
 #include <gtest/gtest.h>

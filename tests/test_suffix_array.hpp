@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Suffix array tests, instantiated per backend (KTEXT_TEST_EXEC): exhaustive tiny strings and
 // the naive sort, libdivsufsort on larger inputs, integer alphabets, both index widths.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Histogram on CUDA: cub::DeviceHistogram::HistogramEven (shared-memory privatized bins) for
 // byte and 16-bit symbols. 32-bit symbols keep the portable atomic version.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Scans on CUDA: cub::DeviceScan on the instance's stream (in-place allowed).
 

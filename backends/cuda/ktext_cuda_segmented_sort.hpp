@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Segmented sort on CUDA: cub::DeviceSegmentedSort::SortPairs, which sizes its work per segment
 // (small segments in warps, large ones with a radix sort) on the instance's stream.

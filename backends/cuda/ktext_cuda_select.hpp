@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Stream compaction on CUDA: cub::DeviceSelect::FlaggedIf over a counting iterator, so the
 // predicate sees the index and the output value is computed from it (no flag array).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // sort_pairs on CUDA: cub::DeviceRadixSort::SortPairs (onesweep, stable) on the instance's stream,
 // with the caller's scratch buffers as the alternate halves of CUB's double buffers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Choosing a Kokkos execution space at run time and calling a generic callable on it.
 

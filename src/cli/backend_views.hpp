@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Moving host buffers to a backend chosen at run time, and the error translation every run
 // on a backend shares. Header-only: the callers are templates over execution spaces.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext check INPUT SA [--width 4|8]
 
 #include <cstdio>

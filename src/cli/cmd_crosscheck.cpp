@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext crosscheck [INPUT...]: every backend (and libdivsufsort) on the same texts; suffix
 // arrays, BWTs, LCP arrays and inverse BWTs compared bit for bit across backends, the BWT
 // round trip checked against the input, one SA verified and its LCP checked against Kasai's,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext index INPUT -o INDEX [--sample-rate S]
 
 #include <cstdio>

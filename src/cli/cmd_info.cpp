@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext info FILE [--json]: verify a ktext container and describe it. Corrupt, truncated,
 // foreign or too-new files exit 3.
 

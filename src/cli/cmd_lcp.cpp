@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext lcp INPUT -o OUT [--width 4|8] [--format raw|npy]
 
 #include "commands.hpp"

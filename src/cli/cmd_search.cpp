@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext search INDEX [PATTERN...] [-f FILE] [--locate] [-o OUT]
 //
 // Patterns are searched in batches (at most 2^20 patterns or 64 MiB of symbols each), so a

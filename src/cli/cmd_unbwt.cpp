@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext unbwt INPUT -o OUT [--primary K]
 //
 // INPUT is a ktext bwt container when it starts with the container magic, else a raw

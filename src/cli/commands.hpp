@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The commands; each returns its exit code or throws CliError / ktext::Error.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // BWT container files (src/ktext/core/container.hpp) written through OutputFile and read back
 // with every check; the BWT-specific rules (metadata present, sizes consistent) live here.

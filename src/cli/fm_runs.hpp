@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // ktext::FMIndex on a backend chosen at run time: built from a text or loaded from an index
 // file, then queried with batches of host patterns. Instantiated once, in fm_runs.cpp.

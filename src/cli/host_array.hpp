@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // An uninitialized host array: suffix arrays are overwritten entirely, so zero-filling
 // n * 8 bytes first (as std::vector would) is wasted time on large inputs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // `sa` and `lcp` both turn the bytes of INPUT into one integer per byte, written in the same
 // encodings (raw little-endian of width 4 or 8, or .npy), with the same checks, temp-file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Reading inputs with checked POSIX calls, and outputs written under a temporary name and
 // renamed into place, so that no failure (or Ctrl-C) leaves a partial file behind.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext: command-line front end of the library. main() turns every failure into one line on
 // stderr and the exit code of the CLI contract; nothing escapes as a crash.
 

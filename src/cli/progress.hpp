@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Progress of suffix array construction on stderr: phases, doubling rounds and percent done.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Suffix array files: raw little-endian signed integers (mksary-compatible) or NumPy .npy
 // (format 1.0, '<i4' / '<i8', shape (n,), data 64-byte aligned).

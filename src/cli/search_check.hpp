@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The search stage of `ktext crosscheck`: patterns drawn from the text, answered on every
 // backend by the FM-index and on the host by binary search over a verified suffix array.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // ktext::suffix_array and ktext::check_suffix_array on a backend chosen at run time, from and
 // to host memory. The template instantiations live in build_sa.cpp / verify_sa.cpp so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The set-up shared by commands that turn one text into one output file (bwt, index), in the
 // order that lets cheap failures come first: the backend's name and the use of stdout, the

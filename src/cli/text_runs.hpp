@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // ktext::bwt, ktext::unbwt and ktext::lcp on a backend chosen at run time, from and to host
 // memory (copy to the device, run, copy back). Instantiated once, in text_runs.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file primitives.hpp
 /// \brief All data-parallel primitives: sort_pairs, segmented_sort_pairs, scans (and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file suffix.hpp
 /// \brief Suffix arrays (construction, verification, inverse), the Burrows–Wheeler transform, LCP

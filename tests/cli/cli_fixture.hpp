@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // What every CLI test file shares: byte helpers, the one-line error check, and a fixture that
 // runs ktext in its own scratch directory.

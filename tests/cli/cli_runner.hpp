@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Running the ktext binary as a user would, in a scratch directory, and small file helpers.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The ktext executable against the CLI contract (shared/design.md): exit codes 0/1/2/3, no
 // partial or temporary files after failures, outputs equal to a naive suffix sort.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext bwt / unbwt / lcp / info against the CLI contract: known outputs, round trips through
 // the CLI, naive LCP, and corrupt containers refused with exit 3 and no output left behind.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext index / search against the CLI contract: counts and positions against a naive scan,
 // pattern sources and their order, every backend alike, and index files that are corrupt,
 // truncated or of another kind refused with exit 3 and no output left behind.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Unit tests of src/ktext/core/container.hpp (host-only): round trip, and every corruption,
 // truncation and overflow refused with ktext::FormatError without reading past the buffer.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A user of the installed package: suffix array of "banana" on the default execution space.
 #include <ktext/ktext.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file container.hpp
 /// \brief ktext container files: a versioned, checksummed, memory-mappable file format shared

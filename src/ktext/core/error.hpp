@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file error.hpp
 /// \brief Exceptions thrown by ktext host entry points. Device code never throws or aborts on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file footprint.hpp
 /// \brief Live and peak bytes of the buffers an algorithm holds in its memory space, counted

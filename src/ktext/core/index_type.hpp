@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file index_type.hpp
 /// \brief Index types (int32_t below 2^31 symbols, int64_t beyond) and checked size conversions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file popcount.hpp
 /// \brief 64-bit population count for rank structures, callable on host and device.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file view_checks.hpp
 /// \brief Compile-time argument checks shared by the public entry points; messages start with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file gather_scatter.hpp
 /// \brief dst[i] = src[idx[i]] (gather) and dst[idx[i]] = src[i] (scatter).

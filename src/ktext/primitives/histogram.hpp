@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file histogram.hpp
 /// \brief Counts of each value of an unsigned integer view (symbol frequencies).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file scan.hpp
 /// \brief Prefix sums and prefix maxima over rank-1 views.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file segmented_sort.hpp
 /// \brief Key-value sort inside segments: each [offsets[s], offsets[s+1]) is sorted by key on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file select.hpp
 /// \brief Stream compaction: keep the elements (or indices) that satisfy a predicate, in order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file sort_pairs.hpp
 /// \brief Stable key-value radix sort on a bit range.

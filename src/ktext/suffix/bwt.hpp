@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file bwt.hpp
 /// \brief Burrows–Wheeler transform from a suffix array, in the libsais/libcubwt convention.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file check_suffix_array.hpp
 /// \brief Verification of a suffix array in linear time \cite BurkhardtKarkkainen2003.

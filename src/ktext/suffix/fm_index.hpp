@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file fm_index.hpp
 /// \brief FM-index of a byte text: counts and locates exact (overlapping) occurrences of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file fm_index_file.hpp
 /// \brief FM-index files: a ktext container (core/container.hpp) of kind fm_index.

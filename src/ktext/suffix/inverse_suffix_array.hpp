@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file inverse_suffix_array.hpp
 /// \brief ISA[SA[i]] = i: the rank of each suffix.

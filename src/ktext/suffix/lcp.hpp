@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file lcp.hpp
 /// \brief Longest-common-prefix array from a suffix array: lcp[i] = LCP of the suffixes SA[i-1]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file suffix_array.hpp
 /// \brief Suffix array construction by prefix doubling.

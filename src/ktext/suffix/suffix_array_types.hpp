@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file suffix_array_types.hpp
 /// \brief Options, progress records and statistics of ktext::suffix_array.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file unbwt.hpp
 /// \brief Inverse Burrows–Wheeler transform (libsais/libcubwt convention, see bwt.hpp), in

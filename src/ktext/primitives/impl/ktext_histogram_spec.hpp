@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Portable histogram: atomic increments into the bins. Good enough on hosts, where threads are
 // few; the CUDA backend uses cub::DeviceHistogram (privatized in shared memory).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Portable scans (Kokkos::parallel_scan) and the availability trait for vendor versions.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Portable segmented sort: Kokkos Kernels' KokkosSparse::sort_crs_matrix sorts the entries of
 // each CRS row by column and permutes the values alike, which is exactly a key-value sort

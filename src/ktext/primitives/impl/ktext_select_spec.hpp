@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Portable stream compaction: one Kokkos::parallel_scan whose final pass writes the kept
 // elements, so no flag or offset array is materialized.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Portable stable LSD radix sort of key-value pairs on a bit range, and the availability trait
 // that a vendor backend specializes (pattern of Kokkos Kernels' *_tpl_spec_avail.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Internal view types of the primitives. Public entry points accept any contiguous rank-1 view
 // and narrow it to these, so each primitive has one implementation per value type (as Kokkos

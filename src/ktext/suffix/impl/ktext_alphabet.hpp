@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Alphabet reduction for the initial sort: map the symbols that occur to dense codes 0..sigma-1
 // so that as many symbols as possible pack into one 64-bit key (21 DNA letters instead of 8

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file ktext_fm_occ.hpp
 /// \brief Occurrence counts over a byte sequence B[0, n): rank(c, i) = number of c in B[0, i),

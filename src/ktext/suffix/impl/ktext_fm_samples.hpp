@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file ktext_fm_samples.hpp
 /// \brief The FM-index's suffix-array samples: the rows whose text position is a multiple of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Prefix doubling with discarding of finished groups (Larsson–Sadakane ranks, the GPU
 // formulation of Wang, Baxter and Owens; Deo and Keely), written once against Kokkos views and
