@@ -5,7 +5,7 @@
 
 #include <cub/device/device_histogram.cuh>
 
-#include "cuda/ktext_cuda_check.hpp"
+#include "ktext/cuda/ktext_cuda_check.hpp"
 #include "ktext/primitives/impl/ktext_histogram_spec.hpp"
 
 namespace ktext::impl {

@@ -8,7 +8,7 @@
 #include <thrust/iterator/tabulate_output_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
-#include "cuda/ktext_cuda_check.hpp"
+#include "ktext/cuda/ktext_cuda_check.hpp"
 #include "ktext/primitives/impl/ktext_scan_spec.hpp"
 
 namespace ktext::impl {

@@ -5,7 +5,7 @@
 
 #include <cub/device/device_segmented_sort.cuh>
 
-#include "cuda/ktext_cuda_check.hpp"
+#include "ktext/cuda/ktext_cuda_check.hpp"
 #include "ktext/primitives/impl/ktext_segmented_sort_spec.hpp"
 
 namespace ktext::impl {

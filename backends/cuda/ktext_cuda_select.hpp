@@ -7,7 +7,7 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
-#include "cuda/ktext_cuda_check.hpp"
+#include "ktext/cuda/ktext_cuda_check.hpp"
 #include "ktext/primitives/impl/ktext_select_spec.hpp"
 
 namespace ktext::impl {

@@ -5,7 +5,7 @@
 
 #include <cub/device/device_radix_sort.cuh>
 
-#include "cuda/ktext_cuda_check.hpp"
+#include "ktext/cuda/ktext_cuda_check.hpp"
 #include "ktext/primitives/impl/ktext_sort_pairs_spec.hpp"
 
 namespace ktext::impl {

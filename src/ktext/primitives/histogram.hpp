@@ -6,7 +6,7 @@
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/impl/ktext_histogram_spec.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
-#include "cuda/ktext_cuda_histogram.hpp"
+#include "ktext/cuda/ktext_cuda_histogram.hpp"
 #endif
 
 namespace ktext {

@@ -9,7 +9,7 @@
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/impl/ktext_scan_spec.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
-#include "cuda/ktext_cuda_scan.hpp"
+#include "ktext/cuda/ktext_cuda_scan.hpp"
 #endif
 
 namespace ktext {

@@ -9,7 +9,7 @@
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/impl/ktext_segmented_sort_spec.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
-#include "cuda/ktext_cuda_segmented_sort.hpp"
+#include "ktext/cuda/ktext_cuda_segmented_sort.hpp"
 #endif
 
 namespace ktext {

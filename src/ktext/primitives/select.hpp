@@ -9,7 +9,7 @@
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/impl/ktext_select_spec.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
-#include "cuda/ktext_cuda_select.hpp"
+#include "ktext/cuda/ktext_cuda_select.hpp"
 #endif
 
 namespace ktext {

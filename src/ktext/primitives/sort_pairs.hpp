@@ -11,7 +11,7 @@
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/impl/ktext_sort_pairs_spec.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
-#include "cuda/ktext_cuda_sort_pairs.hpp"
+#include "ktext/cuda/ktext_cuda_sort_pairs.hpp"
 #endif
 
 namespace ktext {
