@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "backend.hpp"
 
+#include <algorithm>
+#include <cstdio>
+#include <thread>
+
 namespace ktext::cli {
 
 const char* backend_name(Backend b) {
@@ -35,14 +39,6 @@ std::string compiled_backends_text() {
   return text;
 }
 
-bool divsufsort_linked() {
-#if defined(KTEXT_HAVE_DIVSUFSORT)
-  return true;
-#else
-  return false;
-#endif
-}
-
 std::optional<Backend> parse_backend(const std::string& name) {
   if (name == "auto") return std::nullopt;
   Backend b;
@@ -59,8 +55,26 @@ KokkosSession::KokkosSession(const GlobalOptions& options) {
   Kokkos::InitializationSettings settings;
   // Kokkos' warnings (OMP_PROC_BIND hints) would break the one-line error contract on stderr.
   settings.set_disable_warnings(true);
-  if (options.threads > 0) settings.set_num_threads(options.threads);
-  if (options.device >= 0) settings.set_device_id(options.device);
+  if (options.threads > 0) {
+    // Kokkos aborts, or the system refuses threads, far above the processors there are.
+    const int available = std::max(1, int(std::thread::hardware_concurrency()));
+    int threads = options.threads;
+    if (threads > available) {
+      if (!options.quiet)
+        std::fprintf(stderr, "ktext: --threads %d is more than the %d processors here; using %d\n", threads, available,
+                     available);
+      threads = available;
+    }
+    settings.set_num_threads(threads);
+  }
+  if (options.device >= 0) {
+    // Kokkos::initialize aborts on a device it does not have: refuse it here, readably.
+    const int devices = Kokkos::num_devices();  // -1: this build has no GPU backend
+    if (devices >= 0 && options.device >= devices)
+      throw usage_error("--device " + std::to_string(options.device) + ": this machine has " + std::to_string(devices) +
+                        " GPU" + (devices == 1 ? "" : "s") + (devices > 0 ? " (0 to " + std::to_string(devices - 1) + ")" : ""));
+    if (devices >= 0) settings.set_device_id(options.device);
+  }
   Kokkos::initialize(settings);
 }
 

@@ -17,7 +17,6 @@ enum class Backend { Serial, OpenMP, Cuda };
 const char* backend_name(Backend b);
 std::vector<Backend> compiled_backends();
 std::string compiled_backends_text();  ///< "Serial OpenMP Cuda", as the build has them
-bool divsufsort_linked();
 
 /// --backend without Kokkos: nullopt for auto; usage error for a backend this build lacks.
 std::optional<Backend> parse_backend(const std::string& name);

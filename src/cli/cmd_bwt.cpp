@@ -1,45 +1,132 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext bwt INPUT -o OUT [--raw]
+// ktext unbwt INPUT -o OUT [--primary K]
+//
+// unbwt's INPUT is a ktext bwt container when it starts with the container magic, else a raw
+// transform that needs --primary. Exit codes: 1 for a raw input without --primary and for a
+// --primary that disagrees with the container's; 3 for a corrupt container, a --primary
+// outside [1, n] (0 for the empty transform) and any pair that is not a Burrows-Wheeler transform.
 
-#include <cstdio>
+#include <ktext/core/error.hpp>
+#include <ktext/suffix/bwt.hpp>
+#include <ktext/suffix/memory_bounds.hpp>
+#include <ktext/suffix/unbwt.hpp>
 
-#include "backend.hpp"
 #include "commands.hpp"
 #include "container_io.hpp"
-#include "errors.hpp"
-#include "report.hpp"
-#include "text_command.hpp"
-#include "text_runs.hpp"
+#include "context.hpp"
+#include "host_array.hpp"
+#include "run.hpp"
 
 namespace ktext::cli {
 
-int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
-  TextCommand job(global, options.input, options.output);
-  const Backend backend = job.backend;
-  OutputFile& out = job.out;
-  const std::uint64_t n = job.text.size();
+namespace {
 
-  const BwtRun run = run_bwt(backend, job.text.data(), n, job.progress.options(std::string("bwt ") + backend_name(backend)));
-  if (options.raw) out.write(run.bwt.data(), static_cast<std::size_t>(n));
-  else write_bwt_container(out, run.bwt.data(), n, run.primary);
+// The text, its BWT, and the suffix array's work (ktext::bwt builds the suffix array first).
+std::uint64_t bwt_peak_bound(std::uint64_t n) {
+  return with_index_type(n, [&](auto index) {
+    return ktext::suffix_array_peak_bytes_bound<std::uint8_t, decltype(index)>(n) + n;
+  });
+}
+
+std::uint64_t unbwt_peak_bound(std::uint64_t n) { return 2 * n + ktext::unbwt_workspace_bytes(n); }
+
+}  // namespace
+
+int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
+  Context ctx(global, "bwt");
+  InputFile& in = ctx.input(options.input);
+  OutputFile& out = ctx.output(options.output);
+  const Backend backend = ctx.start();
+  if (in.size()) ctx.require_memory(bwt_peak_bound(*in.size()), *in.size());
+  const std::vector<std::uint8_t> text = in.read_rest();
+  const std::uint64_t n = text.size();
+  ctx.require_memory(bwt_peak_bound(n), n);
+  const auto sa_options = ctx.progress_options();
+
+  HostArray<std::uint8_t> bwt(n);
+  std::uint64_t primary = 0;
+  double seconds = 0;
+  run_on_backend(backend, [&](const auto& exec) {
+    const auto d_text = mirror(exec, text.data(), n, "ktext_cli::text");
+    const auto d_bwt = result_view(exec, bwt.data(), n, "ktext_cli::bwt");
+    seconds = timed(exec, [&] { primary = ktext::bwt(exec, d_text, d_bwt, sa_options); });
+    to_host(exec, d_bwt, bwt.data());
+  });
+  if (options.raw) out.write(bwt.data(), static_cast<std::size_t>(n));
+  else write_bwt_container(out, bwt.data(), n, primary);
   out.commit();
 
-  if (global.json) {
-    Json report = base_report("bwt", backend_name(backend), n, run.seconds, run.peak_bytes);
-    report["input"] = options.input;
-    report["output"] = options.output;
-    report["format"] = options.raw ? "raw" : "container";
-    report["primary_index"] = run.primary;
-    report["total_seconds"] = job.total.seconds();
-    print_json(report);
-  } else if (!global.quiet) {
-    std::FILE* stream = out.is_stdout() ? stderr : stdout;
-    if (options.raw) std::fprintf(stream, "primary index: %llu\n", static_cast<unsigned long long>(run.primary));
-    std::fprintf(stream, "bwt: n = %llu, backend %s, %.3f s (%.1f MB/s), primary index %llu; wrote %s (%s)\n",
-                 static_cast<unsigned long long>(n), backend_name(backend), run.seconds, mb_per_s(n, run.seconds),
-                 static_cast<unsigned long long>(run.primary), out.name().c_str(),
-                 options.raw ? "raw bytes" : "ktext container");
+  // The primary index of a raw transform is data the user needs to invert it: -q keeps it.
+  if (options.raw && !global.json)
+    emit(out.owns_stdout() ? stderr : stdout, format("primary index: %llu\n", static_cast<unsigned long long>(primary)));
+  Json json = ctx.report(n, seconds, bwt_peak_bound(n));
+  json["input"] = utf8_safe(options.input);
+  json["output"] = utf8_safe(options.output);
+  json["format"] = options.raw ? "raw" : "container";
+  json["primary_index"] = primary;
+  ctx.finish(json, format("bwt: n = %llu, backend %s, %.3f s (%.1f MB/s), primary index %llu; wrote %s (%s)",
+                          static_cast<unsigned long long>(n), backend_name(backend), seconds, mb_per_s(n, seconds),
+                          static_cast<unsigned long long>(primary), out.name().c_str(),
+                          options.raw ? "raw bytes" : "ktext container"));
+  return kExitOk;
+}
+
+int run_unbwt(const GlobalOptions& global, const UnbwtOptions& options) {
+  Context ctx(global, "unbwt");
+  InputFile& in = ctx.input(options.input);
+  OutputFile& out = ctx.output(options.output);
+  std::vector<std::uint8_t> bytes = in.read_rest();
+
+  BwtContainer file;
+  const std::uint8_t* bwt = nullptr;
+  std::uint64_t n = 0, primary = 0;
+  const bool is_container = ktext::container::has_magic(bytes.data(), bytes.size());
+  if (is_container) {
+    file = read_bwt_container(std::move(bytes), in.name());
+    if (options.has_primary && options.primary != file.primary)
+      throw usage_error("--primary " + std::to_string(options.primary) + " disagrees with the primary index " +
+                        std::to_string(file.primary) + " stored in " + in.name() + "; leave --primary out");
+    bwt = file.data;
+    n = file.n;
+    primary = file.primary;
+  } else {
+    if (!options.has_primary)
+      throw usage_error(in.name() + " is not a ktext container: a raw transform needs --primary K");
+    bwt = bytes.data();
+    n = bytes.size();
+    primary = options.primary;
+    if (n == 0 ? primary != 0 : (primary < 1 || primary > n))
+      throw CliError(kExitInvalid, "primary index " + std::to_string(primary) + " is not " +
+                                       (n == 0 ? std::string("0") : "in [1, " + std::to_string(n) + "]") + " for the " +
+                                       std::to_string(n) + "-byte transform in " + in.name());
   }
+  const Backend backend = ctx.start();
+  ctx.require_memory(unbwt_peak_bound(n), n);
+
+  HostArray<std::uint8_t> text(n);
+  double seconds = 0;
+  try {
+    run_on_backend(backend, [&](const auto& exec) {
+      const auto d_bwt = mirror(exec, bwt, n, "ktext_cli::bwt");
+      const auto d_text = result_view(exec, text.data(), n, "ktext_cli::text");
+      seconds = timed(exec, [&] { ktext::unbwt(exec, d_bwt, primary, d_text); });
+      to_host(exec, d_text, text.data());
+    });
+  } catch (const ktext::InputError& e) {
+    throw CliError(kExitInvalid, in.name() + ": " + e.what());
+  }
+  out.write(text.data(), static_cast<std::size_t>(n));
+  out.commit();
+
+  Json json = ctx.report(n, seconds, unbwt_peak_bound(n));
+  json["input"] = utf8_safe(options.input);
+  json["output"] = utf8_safe(options.output);
+  json["format"] = is_container ? "container" : "raw";
+  json["primary_index"] = primary;
+  ctx.finish(json, format("unbwt: n = %llu, backend %s, %.3f s (%.1f MB/s), primary index %llu; wrote %s",
+                          static_cast<unsigned long long>(n), backend_name(backend), seconds, mb_per_s(n, seconds),
+                          static_cast<unsigned long long>(primary), out.name().c_str()));
   return kExitOk;
 }
 

@@ -1,29 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// ktext check INPUT SA [--width 4|8]
+// ktext check INPUT SA [--width 4|8]: exit 0 when SA is the suffix array of INPUT, 3 when not.
 
-#include <cstdio>
 #include <optional>
 #include <variant>
 
 #include <ktext/core/error.hpp>
+#include <ktext/suffix/check_suffix_array.hpp>
+#include <ktext/suffix/memory_bounds.hpp>
 
-#include "backend.hpp"
 #include "commands.hpp"
-#include "errors.hpp"
-#include "io.hpp"
-#include "report.hpp"
+#include "context.hpp"
+#include "run.hpp"
 #include "sa_file.hpp"
-#include "suffix_runs.hpp"
 
 namespace ktext::cli {
 
 int run_check(const GlobalOptions& global, const CheckOptions& options) {
-  const auto requested = parse_backend(global.backend);
-  if (options.input == "-" && options.sa == "-") throw usage_error("INPUT and SA cannot both be standard input");
-
-  InputFile text_file = InputFile::open(options.input);
-  InputFile sa_file = InputFile::open(options.sa);
-  const std::vector<std::uint8_t> text = read_text(text_file);
+  Context ctx(global, "check");
+  InputFile& text_file = ctx.input(options.input);
+  InputFile& sa_file = ctx.input(options.sa);
+  const Backend backend = ctx.start();
+  const std::vector<std::uint8_t> text = text_file.read_rest();
   const std::uint64_t n = text.size();
 
   // A file that cannot be a suffix array of this text is a verification failure, not an I/O error.
@@ -34,36 +31,36 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   } catch (const ktext::FormatError& e) {
     result = ktext::SuffixArrayCheck{false, -1, e.what()};
   }
-
-  KokkosSession session(global);
-  const Backend backend = resolve_backend(requested);
   double seconds = 0;
   std::uint64_t device_bytes = 0;
   if (sa) {
-    Stopwatch watch;
-    result = std::visit([&](const auto& values) { return verify_suffix_array(backend, text.data(), n, values.data()); },
-                        sa->values);
-    seconds = watch.seconds();
-    // The text and SA in the backend's memory, plus the inverse array the device check builds.
-    device_bytes = n * (1 + std::uint64_t(sa->width) * (backend == Backend::Cuda ? 2 : 1));
+    std::visit(
+        [&](const auto& values) {
+          using I = std::remove_const_t<std::remove_pointer_t<decltype(values.data())>>;
+          const bool device = backend == Backend::Cuda;
+          device_bytes = device ? n * (1 + sizeof(I)) + ktext::check_suffix_array_workspace_bytes<I>(n) : 0;
+          if (device) ctx.require_memory(device_bytes, n);
+          run_on_backend(backend, [&](const auto& exec) {
+            const auto d_text = mirror(exec, text.data(), n, "ktext_cli::text");
+            const auto d_sa = mirror(exec, values.data(), n, "ktext_cli::sa");
+            seconds = timed(exec, [&] { result = ktext::check_suffix_array(exec, d_text, d_sa); });
+          });
+        },
+        sa->values);
   }
 
-  if (global.json) {
-    Json report = base_report("check", backend_name(backend), n, seconds, device_bytes);
-    report["input"] = options.input;
-    report["sa"] = options.sa;
-    report["width"] = sa ? sa->width : options.width;
-    report["format"] = sa ? (sa->format == SaFormat::Npy ? "npy" : "raw") : "unknown";
-    report["valid"] = result.valid;
-    report["bad_index"] = result.bad_index;
-    report["reason"] = result.reason;
-    print_json(report);
-  } else if (!global.quiet) {
-    if (result.valid) std::printf("valid\n");
-    else if (result.bad_index >= 0)
-      std::printf("invalid: first bad index %lld: %s\n", static_cast<long long>(result.bad_index), result.reason.c_str());
-    else std::printf("invalid: %s\n", result.reason.c_str());
-  }
+  Json json = ctx.report(n, seconds, device_bytes);
+  json["input"] = utf8_safe(options.input);
+  json["sa"] = utf8_safe(options.sa);
+  json["width"] = sa ? sa->width : options.width;
+  json["format"] = sa ? (sa->format == SaFormat::Npy ? "npy" : "raw") : "unknown";
+  json["valid"] = result.valid;
+  json["bad_index"] = result.bad_index;
+  json["reason"] = utf8_safe(result.reason);
+  ctx.finish(json, result.valid            ? "valid"
+                   : result.bad_index >= 0 ? format("invalid: first bad index %lld: %s",
+                                                    static_cast<long long>(result.bad_index), result.reason.c_str())
+                                           : "invalid: " + result.reason);
   return result.valid ? kExitOk : kExitInvalid;
 }
 

@@ -6,35 +6,32 @@
 // (the search row's n is the number of pattern symbols).
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
-#include <limits>
 #include <optional>
-#include <string>
-#include <vector>
+#include <random>
 
-#if defined(KTEXT_HAVE_DIVSUFSORT)
-#include <divsufsort.h>
-#include <divsufsort64.h>
-#endif
+#include <ktext/suffix/bwt.hpp>
+#include <ktext/suffix/check_suffix_array.hpp>
+#include <ktext/suffix/fm_index.hpp>
+#include <ktext/suffix/lcp.hpp>
+#include <ktext/suffix/memory_bounds.hpp>
+#include <ktext/suffix/suffix_array.hpp>
+#include <ktext/suffix/unbwt.hpp>
+#include <ktext_oracles/divsufsort.hpp>
+#include <ktext_oracles/kasai_lcp.hpp>
+#include <ktext_oracles/suffix_array_search.hpp>
 
-#include "backend.hpp"
 #include "commands.hpp"
+#include "context.hpp"
 #include "default_text.hpp"
-#include "errors.hpp"
-#include "io.hpp"
-#include "progress.hpp"
-#include "report.hpp"
-#include "search_check.hpp"
-#include "suffix_runs.hpp"
-#include "text_runs.hpp"
+#include "fm_queries.hpp"
+#include "host_array.hpp"
 
 namespace ktext::cli {
 
 namespace {
 
-constexpr const char* kDefaultName = "(default)";
-constexpr std::uint64_t kMax32 = static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
+constexpr std::uint64_t kLocatedPositions = std::uint64_t(1) << 20;  // located positions, all patterns together
 
 struct Row {
   std::string input;
@@ -49,86 +46,125 @@ struct Row {
 struct InputVerdict {
   std::string input;
   std::uint64_t n = 0;
-  bool agree = true;       ///< suffix arrays
-  bool bwt_agree = true;   ///< transforms and primary indexes
-  bool lcp_agree = true;   ///< LCP arrays
-  bool roundtrip = true;   ///< unbwt(bwt(text)) == text on every backend
-  bool lcp_valid = true;   ///< the first backend's LCP equals Kasai et al.'s on the host
-  bool search_ok = true;   ///< every backend's FM-index answers as the suffix array does
+  bool agree = true, bwt_agree = true, lcp_agree = true, roundtrip = true, lcp_valid = true, search_ok = true;
   ktext::SuffixArrayCheck check;
   bool ok() const { return agree && bwt_agree && lcp_agree && roundtrip && lcp_valid && search_ok && check.valid; }
 };
 
 template <class T>
-bool same_array(const HostArray<T>& a, const HostArray<T>& b) {
-  return a.size() == b.size() && (a.size() == 0 || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+bool same_array(const T* a, const T* b, std::uint64_t n) {
+  return n == 0 || std::memcmp(a, b, n * sizeof(T)) == 0;
 }
 
-// Kasai et al.'s linear-time LCP on the host: an oracle independent of the library's PLCP.
+// Everything one backend computes from one suffix array.
 template <class I>
-bool lcp_matches_kasai(const std::vector<std::uint8_t>& text, const HostArray<I>& sa, const HostArray<I>& lcp) {
+struct PipelineRun {
+  HostArray<I> sa, lcp;
+  HostArray<std::uint8_t> bwt, unbwt;
+  std::uint64_t primary = 0;
+  ktext::SuffixArrayStats stats;
+  std::uint64_t peak_bytes = 0;  ///< bound on the backend's memory over the whole pipeline
+  double sa_seconds = 0, bwt_seconds = 0, unbwt_seconds = 0, lcp_seconds = 0;
+};
+
+template <class I>
+PipelineRun<I> run_pipeline(Backend backend, const std::vector<std::uint8_t>& text, const ktext::SuffixArrayOptions& o) {
   const std::uint64_t n = text.size();
-  HostArray<I> rank(n);
-  for (std::uint64_t i = 0; i < n; ++i) {
-    if (sa[i] < 0 || std::uint64_t(sa[i]) >= n) return false;
-    rank[std::uint64_t(sa[i])] = I(i);
-  }
-  if (n > 0 && lcp[0] != 0) return false;
-  std::uint64_t h = 0;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    const std::uint64_t r = std::uint64_t(rank[i]);
-    if (r == 0) {
-      h = 0;
-      continue;
-    }
-    const std::uint64_t j = std::uint64_t(sa[r - 1]);
-    while (i + h < n && j + h < n && text[i + h] == text[j + h]) ++h;
-    if (std::uint64_t(lcp[r]) != h) return false;
-    if (h > 0) --h;
-  }
-  return true;
+  PipelineRun<I> run{HostArray<I>(n), HostArray<I>(n), HostArray<std::uint8_t>(n), HostArray<std::uint8_t>(n)};
+  run_on_backend(backend, [&](const auto& exec) {
+    const auto d_text = mirror(exec, text.data(), n, "ktext_cli::text");
+    const auto d_sa = result_view(exec, run.sa.data(), n, "ktext_cli::sa");
+    const auto d_lcp = result_view(exec, run.lcp.data(), n, "ktext_cli::lcp");
+    const auto d_bwt = result_view(exec, run.bwt.data(), n, "ktext_cli::bwt");
+    const auto d_unbwt = result_view(exec, run.unbwt.data(), n, "ktext_cli::unbwt");
+    run.sa_seconds = timed(exec, [&] { run.stats = ktext::suffix_array(exec, d_text, d_sa, o); });
+    run.bwt_seconds = timed(exec, [&] { run.primary = ktext::bwt_from_suffix_array(exec, d_text, d_sa, d_bwt); });
+    run.lcp_seconds = timed(exec, [&] { ktext::lcp(exec, d_text, d_sa, d_lcp); });
+    run.unbwt_seconds = timed(exec, [&] { ktext::unbwt(exec, d_bwt, run.primary, d_unbwt); });
+    to_host(exec, d_sa, run.sa.data());
+    to_host(exec, d_lcp, run.lcp.data());
+    to_host(exec, d_bwt, run.bwt.data());
+    to_host(exec, d_unbwt, run.unbwt.data());
+  });
+  // lcp, bwt and unbwt are allocated while the SA is built; unbwt's workspace comes last.
+  run.peak_bytes = std::max<std::uint64_t>(run.stats.peak_bytes + n * (2 + sizeof(I)),
+                                           n * (3 + 2 * sizeof(I)) + ktext::unbwt_workspace_bytes(n));
+  return run;
 }
 
-#if defined(KTEXT_HAVE_DIVSUFSORT)
+// Patterns for a text: substrings of lengths 1..40 at seeded positions, random byte strings,
+// the empty pattern, one longer than the text and every single byte value, with the answers of
+// binary search over the text's (verified) suffix array.
+struct SearchExpectation {
+  PatternBatch patterns;  ///< counted
+  PatternBatch located;   ///< located (those with few enough occurrences)
+  std::vector<std::uint64_t> counts;
+  Occurrences occurrences;  ///< of `located`
+};
+
 template <class I>
-HostArray<I> divsufsort_array(const std::vector<std::uint8_t>& text, double& seconds) {
+SearchExpectation expected_search(const std::vector<std::uint8_t>& text, const I* sa) {
   const std::uint64_t n = text.size();
-  HostArray<I> sa(n);
-  Stopwatch watch;
-  int rc;
-  if constexpr (sizeof(I) == 4) rc = divsufsort(text.data(), sa.data(), static_cast<saidx_t>(n));
-  else rc = divsufsort64(text.data(), sa.data(), static_cast<saidx64_t>(n));
-  seconds = watch.seconds();
-  if (rc != 0) throw io_error("libdivsufsort failed (code " + std::to_string(rc) + ") on n = " + std::to_string(n));
-  return sa;
+  SearchExpectation e;
+  std::mt19937_64 rng(0x6b74657874ULL ^ n);
+  for (int k = 0; k < 2000 && n > 0; ++k) {
+    const std::uint64_t pos = rng() % n;
+    e.patterns.add(text.data() + pos, std::size_t(std::min<std::uint64_t>(1 + rng() % 40, n - pos)));
+  }
+  std::vector<std::uint8_t> p;
+  for (int k = 0; k < 200; ++k) {
+    p.resize(1 + rng() % 8);
+    for (auto& c : p) c = std::uint8_t(rng());
+    e.patterns.add(p.data(), p.size());
+  }
+  e.patterns.add(nullptr, 0);
+  p.assign(text.begin(), text.end());
+  p.push_back(0);
+  e.patterns.add(p.data(), p.size());
+  for (int c = 0; c < 256; ++c) {
+    const std::uint8_t b = std::uint8_t(c);
+    e.patterns.add(&b, 1);
+  }
+  std::uint64_t located = 0;
+  e.occurrences.offsets.push_back(0);
+  for (std::size_t i = 0; i < e.patterns.size(); ++i) {
+    const std::uint8_t* pi = e.patterns.symbols.data() + e.patterns.offsets[i];
+    const std::size_t m = std::size_t(e.patterns.offsets[i + 1] - e.patterns.offsets[i]);
+    const std::uint64_t count = ktext::oracle::suffix_array_count(text.data(), n, sa, pi, m);
+    e.counts.push_back(count);
+    if (located + count > kLocatedPositions) continue;
+    located += count;
+    e.located.add(pi, m);
+    const auto positions = ktext::oracle::suffix_array_locate(text.data(), n, sa, pi, m);
+    e.occurrences.positions.insert(e.occurrences.positions.end(), positions.begin(), positions.end());
+    e.occurrences.offsets.push_back(std::int64_t(e.occurrences.positions.size()));
+  }
+  return e;
 }
-#endif
 
 // Only the first backend's outputs are kept: the others are compared and dropped, so memory
 // stays at about two runs' worth whatever the number of backends.
 template <class I>
-InputVerdict crosscheck_one(const std::string& name, const std::vector<std::uint8_t>& text,
-                            const std::vector<Backend>& backends, const ProgressReporter& progress,
-                            std::vector<Row>& rows) {
+InputVerdict crosscheck_one(const Context& ctx, const std::string& name, const std::vector<std::uint8_t>& text,
+                            const std::vector<Backend>& backends, std::vector<Row>& rows) {
   const std::uint64_t n = text.size();
   InputVerdict verdict;
   verdict.input = name;
   verdict.n = n;
   std::optional<PipelineRun<I>> reference;
   for (Backend b : backends) {
-    auto run = run_pipeline<I>(b, text.data(), n, progress.options(name + " " + backend_name(b)));
-    const std::string backend = backend_name(b);
-    const std::uint64_t peak = run.peak_bytes;
-    const bool sa_same = !reference || same_array(reference->sa, run.sa);
-    const bool bwt_same = !reference || (reference->primary == run.primary && same_array(reference->bwt, run.bwt));
-    const bool lcp_same = !reference || same_array(reference->lcp, run.lcp);
-    const bool round = n == 0 || std::memcmp(run.unbwt.data(), text.data(), n) == 0;
-    const bool unbwt_same = round && (!reference || same_array(reference->unbwt, run.unbwt));
+    auto run = run_pipeline<I>(b, text, ctx.progress().options(name + " " + backend_name(b)));
+    const char* backend = backend_name(b);
+    const bool sa_same = !reference || same_array(reference->sa.data(), run.sa.data(), n);
+    const bool bwt_same =
+        !reference || (reference->primary == run.primary && same_array(reference->bwt.data(), run.bwt.data(), n));
+    const bool lcp_same = !reference || same_array(reference->lcp.data(), run.lcp.data(), n);
+    const bool round = same_array(run.unbwt.data(), text.data(), n);
     // The suffix array reports what it held; the later stages show the pipeline's bound.
     rows.push_back(Row{name, "sa", backend, n, run.sa_seconds, run.stats.peak_bytes, sa_same});
-    rows.push_back(Row{name, "bwt", backend, n, run.bwt_seconds, peak, bwt_same});
-    rows.push_back(Row{name, "unbwt", backend, n, run.unbwt_seconds, peak, unbwt_same});
-    rows.push_back(Row{name, "lcp", backend, n, run.lcp_seconds, peak, lcp_same});
+    rows.push_back(Row{name, "bwt", backend, n, run.bwt_seconds, run.peak_bytes, bwt_same});
+    rows.push_back(Row{name, "unbwt", backend, n, run.unbwt_seconds, run.peak_bytes, round});
+    rows.push_back(Row{name, "lcp", backend, n, run.lcp_seconds, run.peak_bytes, lcp_same});
     verdict.agree = verdict.agree && sa_same;
     verdict.bwt_agree = verdict.bwt_agree && bwt_same;
     verdict.lcp_agree = verdict.lcp_agree && lcp_same;
@@ -136,23 +172,44 @@ InputVerdict crosscheck_one(const std::string& name, const std::vector<std::uint
     if (!reference) reference = std::move(run);
   }
 #if defined(KTEXT_HAVE_DIVSUFSORT)
-  double seconds = 0;
-  auto sa = divsufsort_array<I>(text, seconds);
-  const bool same = same_array(reference->sa, sa);
+  HostArray<I> sa(n);
+  Stopwatch watch;
+  ktext::oracle::divsufsort_suffix_array(text.data(), sa.data(), n);
+  const double seconds = watch.seconds();
+  const bool same = same_array(reference->sa.data(), sa.data(), n);
   rows.push_back(Row{name, "sa", "divsufsort", n, seconds, n * (1 + sizeof(I)), same});
   verdict.agree = verdict.agree && same;
 #endif
-  verdict.check = verify_suffix_array<I>(backends.front(), text.data(), n, reference->sa.data());
-  verdict.lcp_valid = verdict.check.valid && lcp_matches_kasai(text, reference->sa, reference->lcp);
+  run_on_backend(backends.front(), [&](const auto& exec) {
+    const auto d_text = mirror(exec, text.data(), n, "ktext_cli::text");
+    const auto d_sa = mirror(exec, reference->sa.data(), n, "ktext_cli::sa");
+    verdict.check = ktext::check_suffix_array(exec, d_text, d_sa);
+  });
+  const auto kasai = ktext::oracle::kasai_lcp(text.data(), reference->sa.data(), n);
+  verdict.lcp_valid = verdict.check.valid && kasai && same_array(kasai->data(), reference->lcp.data(), n);
   const SearchExpectation expected = expected_search<I>(text, reference->sa.data());
   reference.reset();
   for (Backend b : backends) {
-    const SearchStageRun run =
-        run_search_stage(b, text, expected, progress.options(name + " index " + backend_name(b)));
-    rows.push_back(Row{name, "index", backend_name(b), n, run.index_seconds, run.index_bytes, run.matches});
-    rows.push_back(Row{name, "search", backend_name(b), expected.patterns.symbols.size() + expected.located.symbols.size(),
-                       run.search_seconds, run.index_bytes, run.matches});
-    verdict.search_ok = verdict.search_ok && run.matches;
+    Row index{name, "index", backend_name(b), n};
+    Row search{name, "search", backend_name(b), expected.patterns.symbols.size() + expected.located.symbols.size()};
+    run_on_backend(b, [&](const auto& exec) {
+      using Mem = typename std::decay_t<decltype(exec)>::memory_space;
+      const auto d_text = mirror(exec, text.data(), n, "ktext_cli::text");
+      ktext::FMIndexOptions options;
+      options.suffix_array = ctx.progress().options(name + " index " + backend_name(b));
+      ktext::FMIndex<Mem, I> fm;
+      index.seconds = timed(exec, [&] { fm = ktext::FMIndex<Mem, I>(exec, d_text, options); });
+      index.peak_bytes = search.peak_bytes = fm.bytes();
+      Stopwatch watch;
+      const auto counts = count_patterns(exec, fm, expected.patterns);
+      const auto occ = locate_patterns(exec, fm, expected.located);
+      search.seconds = watch.seconds();
+      index.same = search.same = counts == expected.counts && occ.offsets == expected.occurrences.offsets &&
+                                 occ.positions == expected.occurrences.positions;
+    });
+    rows.push_back(index);
+    rows.push_back(search);
+    verdict.search_ok = verdict.search_ok && search.same;
   }
   return verdict;
 }
@@ -160,82 +217,75 @@ InputVerdict crosscheck_one(const std::string& name, const std::vector<std::uint
 std::string join(const std::vector<Backend>& backends) {
   std::string s;
   for (Backend b : backends) s += (s.empty() ? "" : ",") + std::string(backend_name(b));
-  if (divsufsort_linked()) s += ",divsufsort";
+  if (ktext::oracle::have_divsufsort()) s += ",divsufsort";
   return s;
 }
 
-void print_table(const std::vector<Row>& rows, const std::vector<InputVerdict>& verdicts, bool ok) {
-  int input_width = 5;
-  for (const Row& r : rows) input_width = std::max(input_width, static_cast<int>(r.input.size()));
-  std::printf("%-*s  %-6s  %-10s  %12s  %10s  %10s  %14s  %s\n", input_width, "input", "stage", "backend", "n",
-              "seconds", "MB/s", "peak bytes", "result");
+std::string table(const std::vector<Row>& rows, const std::vector<InputVerdict>& verdicts, bool ok) {
+  int width = 5;
+  for (const Row& r : rows) width = std::max(width, static_cast<int>(r.input.size()));
+  std::string t = format("%-*s  %-6s  %-10s  %12s  %10s  %10s  %14s  %s\n", width, "input", "stage", "backend", "n",
+                         "seconds", "MB/s", "peak bytes", "result");
   for (const Row& r : rows)
-    std::printf("%-*s  %-6s  %-10s  %12llu  %10.4f  %10.2f  %14llu  %s\n", input_width, r.input.c_str(),
-                r.stage.c_str(), r.backend.c_str(),
-                static_cast<unsigned long long>(r.n), r.seconds, mb_per_s(r.n, r.seconds),
+    t += format("%-*s  %-6s  %-10s  %12llu  %10.4f  %10.2f  %14llu  %s\n", width, r.input.c_str(), r.stage.c_str(),
+                r.backend.c_str(), static_cast<unsigned long long>(r.n), r.seconds, mb_per_s(r.n, r.seconds),
                 static_cast<unsigned long long>(r.peak_bytes), r.same ? "ok" : "MISMATCH");
   for (const InputVerdict& v : verdicts) {
-    std::printf("%s: suffix arrays %s, bwt %s, lcp %s, unbwt round trip %s, lcp vs Kasai %s, search %s; check: ",
+    t += format("%s: suffix arrays %s, bwt %s, lcp %s, unbwt round trip %s, lcp vs Kasai %s, search %s; check: ",
                 v.input.c_str(), v.agree ? "agree" : "DIFFER", v.bwt_agree ? "agree" : "DIFFER",
                 v.lcp_agree ? "agree" : "DIFFER", v.roundtrip ? "ok" : "FAILED", v.lcp_valid ? "ok" : "FAILED",
                 v.search_ok ? "ok" : "FAILED");
-    if (v.check.valid) std::printf("valid\n");
-    else std::printf("INVALID at index %lld: %s\n", static_cast<long long>(v.check.bad_index), v.check.reason.c_str());
+    t += v.check.valid ? std::string("valid\n")
+                       : format("INVALID at index %lld: %s\n", static_cast<long long>(v.check.bad_index),
+                                v.check.reason.c_str());
   }
-  std::printf("crosscheck: %s\n", ok ? "ok" : "FAILED");
+  return t + format("crosscheck: %s", ok ? "ok" : "FAILED");
 }
 
 }  // namespace
 
 int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options) {
-  const auto requested = parse_backend(global.backend);
+  Context ctx(global, "crosscheck");
   // Every input is opened before any work, so a typo in the last one fails at once.
-  std::vector<InputFile> files;
-  for (const std::string& path : options.inputs) files.push_back(InputFile::open(path));
-  if (std::count(options.inputs.begin(), options.inputs.end(), std::string("-")) > 1)
-    throw usage_error("standard input can be read only once");
-
-  KokkosSession session(global);
+  std::vector<InputFile*> files;
+  for (const std::string& path : options.inputs) files.push_back(&ctx.input(path));
   // --backend auto means every usable backend; naming one compares it with libdivsufsort alone.
-  const std::vector<Backend> backends = requested ? std::vector<Backend>{resolve_backend(requested)} : usable_backends();
-  const ProgressReporter progress(global);
+  const Backend first = ctx.start();
+  const std::vector<Backend> backends = global.backend == "auto" ? usable_backends() : std::vector<Backend>{first};
 
   std::vector<Row> rows;
   std::vector<InputVerdict> verdicts;
   auto crosscheck_text = [&](const std::string& name, const std::vector<std::uint8_t>& text) {
-    if (text.size() <= kMax32) verdicts.push_back(crosscheck_one<std::int32_t>(name, text, backends, progress, rows));
-    else verdicts.push_back(crosscheck_one<std::int64_t>(name, text, backends, progress, rows));
+    verdicts.push_back(with_index_type(text.size(), [&](auto index) {
+      return crosscheck_one<decltype(index)>(ctx, name, text, backends, rows);
+    }));
   };
-  if (options.inputs.empty()) crosscheck_text(kDefaultName, default_crosscheck_text());
-  for (std::size_t i = 0; i < files.size(); ++i) crosscheck_text(options.inputs[i], read_text(files[i]));
+  if (options.inputs.empty()) crosscheck_text("(default)", default_crosscheck_text());
+  for (std::size_t i = 0; i < files.size(); ++i) crosscheck_text(options.inputs[i], files[i]->read_rest());
 
   bool ok = true;
   for (const InputVerdict& v : verdicts) ok = ok && v.ok();
-
-  if (global.json) {
-    std::uint64_t n = 0, peak = 0;
-    double seconds = 0;
-    for (const InputVerdict& v : verdicts) n += v.n;
-    for (const Row& r : rows) seconds += r.seconds, peak = std::max(peak, r.peak_bytes);
-    Json report = base_report("crosscheck", join(backends), n, seconds, peak);
-    report["ok"] = ok;
-    Json inputs = Json::array();
-    for (const InputVerdict& v : verdicts)
-      inputs.push_back(Json{{"input", v.input}, {"n", v.n}, {"agree", v.agree}, {"bwt_agree", v.bwt_agree},
-                            {"lcp_agree", v.lcp_agree}, {"unbwt_roundtrip", v.roundtrip}, {"lcp_valid", v.lcp_valid}, {"search", v.search_ok},
-                            {"valid", v.check.valid},
-                            {"bad_index", v.check.bad_index}, {"reason", v.check.reason}});
-    report["inputs"] = inputs;
-    Json runs = Json::array();
-    for (const Row& r : rows)
-      runs.push_back(Json{{"input", r.input}, {"stage", r.stage}, {"backend", r.backend}, {"n", r.n}, {"seconds", r.seconds},
-                          {"mb_per_s", mb_per_s(r.n, r.seconds)}, {"peak_device_bytes", r.peak_bytes},
-                          {"result", r.same ? "ok" : "MISMATCH"}});
-    report["runs"] = runs;
-    print_json(report);
-  } else if (!global.quiet) {
-    print_table(rows, verdicts, ok);
-  }
+  std::uint64_t n = 0, peak = 0;
+  double seconds = 0;
+  for (const InputVerdict& v : verdicts) n += v.n;
+  for (const Row& r : rows) seconds += r.seconds, peak = std::max(peak, r.peak_bytes);
+  Json json = ctx.report(n, seconds, peak);
+  json["backend"] = join(backends);
+  json["ok"] = ok;
+  Json inputs = Json::array();
+  for (const InputVerdict& v : verdicts)
+    inputs.push_back(Json{{"input", utf8_safe(v.input)}, {"n", v.n}, {"agree", v.agree}, {"bwt_agree", v.bwt_agree},
+                          {"lcp_agree", v.lcp_agree}, {"unbwt_roundtrip", v.roundtrip}, {"lcp_valid", v.lcp_valid},
+                          {"search", v.search_ok}, {"valid", v.check.valid}, {"bad_index", v.check.bad_index},
+                          {"reason", v.check.reason}});
+  json["inputs"] = inputs;
+  Json runs = Json::array();
+  for (const Row& r : rows)
+    runs.push_back(Json{{"input", utf8_safe(r.input)}, {"stage", r.stage}, {"backend", r.backend}, {"n", r.n},
+                        {"seconds", r.seconds}, {"mb_per_s", mb_per_s(r.n, r.seconds)},
+                        {"peak_device_bytes", r.peak_bytes}, {"result", r.same ? "ok" : "MISMATCH"}});
+  json["runs"] = runs;
+  ctx.finish(json, table(rows, verdicts, ok));
   return ok ? kExitOk : kExitInvalid;
 }
 

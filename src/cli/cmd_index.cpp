@@ -1,49 +1,73 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext index INPUT -o INDEX [--sample-rate S]
 
-#include <cstdio>
+#include <ktext/suffix/fm_index.hpp>
+#include <ktext/suffix/fm_index_file.hpp>
+#include <ktext/suffix/memory_bounds.hpp>
 
-#include "backend.hpp"
 #include "commands.hpp"
-#include "errors.hpp"
-#include "fm_runs.hpp"
-#include "report.hpp"
-#include "text_command.hpp"
+#include "context.hpp"
+#include "run.hpp"
 
 namespace ktext::cli {
 
+namespace {
+
+std::uint64_t index_peak_bound(std::uint64_t n) {
+  return with_index_type(n, [&](auto index) { return ktext::fm_index_build_peak_bytes_bound<decltype(index)>(n); });
+}
+
+}  // namespace
+
 int run_index(const GlobalOptions& global, const IndexOptions& options) {
-  TextCommand job(global, options.input, options.output);
-  const Backend backend = job.backend;
-  OutputFile& out = job.out;
-  const std::uint64_t n = job.text.size();
+  Context ctx(global, "index");
+  InputFile& in = ctx.input(options.input);
+  OutputFile& out = ctx.output(options.output);
+  const Backend backend = ctx.start();
+  if (in.size()) ctx.require_memory(index_peak_bound(*in.size()), *in.size());
+  const std::vector<std::uint8_t> text = in.read_rest();
+  const std::uint64_t n = text.size();
+  ctx.require_memory(index_peak_bound(n), n);
+  ktext::FMIndexOptions fm_options;
+  fm_options.sample_rate = options.sample_rate;
+  fm_options.suffix_array = ctx.progress_options();
 
   double seconds = 0;
-  const auto engine = build_search_engine(backend, job.text.data(), n, options.sample_rate,
-                                          job.progress.options(std::string("index ") + backend_name(backend)), seconds);
-  const std::uint64_t file_bytes = engine->write(out);
+  std::uint64_t index_bytes = 0, file_bytes = 0;
+  std::uint64_t primary = 0;
+  int sigma = 0;
+  with_index_type(n, [&](auto index_type) {
+    using I = decltype(index_type);
+    run_on_backend(backend, [&](const auto& exec) {
+      using Mem = typename std::decay_t<decltype(exec)>::memory_space;
+      const auto d_text = mirror(exec, text.data(), n, "ktext_cli::text");
+      ktext::FMIndex<Mem, I> fm;
+      seconds = timed(exec, [&] { fm = ktext::FMIndex<Mem, I>(exec, d_text, fm_options); });
+      index_bytes = fm.bytes();
+      primary = fm.primary_index();
+      sigma = fm.alphabet_size();
+      ktext::write_fm_index(fm, [&](const void* p, std::size_t count) {
+        out.write(p, count);
+        file_bytes += count;
+      });
+    });
+  });
   out.commit();
 
-  if (global.json) {
-    Json report = base_report("index", backend_name(backend), n, seconds, engine->bytes());
-    report["input"] = options.input;
-    report["output"] = options.output;
-    report["sample_rate"] = engine->sample_rate();
-    report["primary_index"] = engine->primary_index();
-    report["alphabet_size"] = engine->alphabet_size();
-    report["index_bytes"] = engine->bytes();
-    report["file_bytes"] = file_bytes;
-    report["total_seconds"] = job.total.seconds();
-    print_json(report);
-  } else if (!global.quiet) {
-    std::FILE* stream = out.is_stdout() ? stderr : stdout;
-    std::fprintf(stream,
-                 "index: n = %llu, backend %s, %.3f s (%.1f MB/s), %d symbols, sample rate %u, %s in memory "
-                 "(%.2f bytes/symbol); wrote %s (%s)\n",
-                 static_cast<unsigned long long>(n), backend_name(backend), seconds, mb_per_s(n, seconds),
-                 engine->alphabet_size(), engine->sample_rate(), human_bytes(engine->bytes()).c_str(),
-                 double(engine->bytes()) / double(n), out.name().c_str(), human_bytes(file_bytes).c_str());
-  }
+  Json json = ctx.report(n, seconds, index_bytes);
+  json["input"] = utf8_safe(options.input);
+  json["output"] = utf8_safe(options.output);
+  json["sample_rate"] = options.sample_rate;
+  json["primary_index"] = primary;
+  json["alphabet_size"] = sigma;
+  json["index_bytes"] = index_bytes;
+  json["file_bytes"] = file_bytes;
+  ctx.finish(json, format("index: n = %llu, backend %s, %.3f s (%.1f MB/s), %d symbols, sample rate %u, %s in memory "
+                          "(%.2f bytes/symbol); wrote %s (%s)",
+                          static_cast<unsigned long long>(n), backend_name(backend), seconds, mb_per_s(n, seconds),
+                          sigma, options.sample_rate, human_bytes(index_bytes).c_str(),
+                          n > 0 ? double(index_bytes) / double(n) : 0.0, out.name().c_str(),
+                          human_bytes(file_bytes).c_str()));
   return kExitOk;
 }
 

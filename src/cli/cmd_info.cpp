@@ -2,8 +2,6 @@
 // ktext info FILE [--json]: verify a ktext container and describe it. Corrupt, truncated,
 // foreign or too-new files exit 3.
 
-#include <cstdio>
-
 #include <ktext/core/container.hpp>
 #include <ktext/suffix/fm_index_file.hpp>
 
@@ -31,35 +29,37 @@ int run_info(const GlobalOptions& global, const InfoOptions& options) {
   const std::uint64_t n = c.meta(kc::kMetaN).value_or(0);
 
   if (global.json) {
-    Json report = base_report("info", "host", n, watch.seconds(), 0);
-    report["input"] = options.input;
+    Json report;
+    report["command"] = "info";
+    report["backend"] = "host";
+    report["n"] = n;
+    report["seconds"] = watch.seconds();
+    report["input"] = utf8_safe(options.input);
     report["kind"] = kind;
     report["version"] = c.version;
     report["file_size"] = c.file_size;
     report["checksums"] = "ok";
     Json sections = Json::array();
-    for (const kc::Section& s : c.sections) {
-      char crc[16];
-      std::snprintf(crc, sizeof crc, "%08x", s.crc);
+    for (const kc::Section& s : c.sections)
       sections.push_back(Json{{"id", s.id}, {"name", s.name()}, {"offset", s.offset}, {"size", s.size},
-                              {"element_width", s.element_width}, {"crc32", crc}, {"checksum", "ok"}});
-    }
+                              {"element_width", s.element_width}, {"crc32", format("%08x", s.crc)}, {"checksum", "ok"}});
     report["sections"] = sections;
     Json meta = Json::object();
     for (const auto& kv : c.metadata) meta[kc::meta_key_name(kv.first)] = kv.second;
     report["metadata"] = meta;
     print_json(report);
   } else if (!global.quiet) {
-    std::printf("%s: ktext container, kind %s, format version %u, %llu bytes, checksums ok\n", in.name().c_str(),
-                kind.c_str(), unsigned(c.version), static_cast<unsigned long long>(c.file_size));
-    std::printf("sections:\n");
+    std::string text = format("%s: ktext container, kind %s, format version %u, %llu bytes, checksums ok\nsections:\n",
+                              in.name().c_str(), kind.c_str(), unsigned(c.version),
+                              static_cast<unsigned long long>(c.file_size));
     for (const kc::Section& s : c.sections)
-      std::printf("  %-12s id %u  offset %llu  size %llu  element width %u  crc32 %08x ok\n", s.name().c_str(), s.id,
-                  static_cast<unsigned long long>(s.offset), static_cast<unsigned long long>(s.size), s.element_width,
-                  s.crc);
-    std::printf("metadata:\n");
+      text += format("  %-12s id %u  offset %llu  size %llu  element width %u  crc32 %08x ok\n", s.name().c_str(), s.id,
+                     static_cast<unsigned long long>(s.offset), static_cast<unsigned long long>(s.size),
+                     s.element_width, s.crc);
+    text += "metadata:\n";
     for (const auto& kv : c.metadata)
-      std::printf("  %s: %llu\n", kc::meta_key_name(kv.first).c_str(), static_cast<unsigned long long>(kv.second));
+      text += format("  %s: %llu\n", kc::meta_key_name(kv.first).c_str(), static_cast<unsigned long long>(kv.second));
+    emit(stdout, text);
   }
   return kExitOk;
 }

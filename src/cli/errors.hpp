@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Exit codes of the CLI contract and the exception that carries one to main().
+// Exit codes of the CLI contract, the exception that carries one to main(), and how names are
+// shown in messages.
 
 #include <stdexcept>
 #include <string>
@@ -25,7 +26,11 @@ inline CliError io_error(const std::string& message) { return CliError(kExitIo, 
 /// "<what>: <strerror(err)>".
 std::string with_errno(const std::string& what, int err);
 
-/// A path quoted for messages.
-std::string quoted(const std::string& path);
+/// A file name for a one-line message: quoted, control bytes, quotes and backslashes escaped
+/// (\n, \t, \xNN), so no name can break the line or the terminal.
+std::string quoted(const std::string& name);
+
+/// \p text as valid UTF-8 for JSON: valid sequences kept, every other byte written as \xNN.
+std::string utf8_safe(const std::string& text);
 
 }  // namespace ktext::cli

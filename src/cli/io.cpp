@@ -2,10 +2,10 @@
 #include "io.hpp"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -19,14 +19,17 @@ namespace {
 
 // Linux transfers at most 0x7ffff000 bytes per read/write call; staying below keeps counts exact.
 constexpr std::size_t kMaxIo = std::size_t(1) << 30;
+// The temporary's suffix: findable (and removable) as `.*.ktext-??????` after a SIGKILL.
+constexpr const char kTempSuffix[] = ".ktext-XXXXXX";
+constexpr int kMaxSymlinks = 40;
 
 // The temporary a signal handler must remove. A fixed buffer: handlers may not allocate.
-char g_pending_temp[4096];
+char g_pending_temp[PATH_MAX];
 volatile std::sig_atomic_t g_has_pending_temp = 0;
 
 void set_pending_temp(const std::string& path) {
-  if (path.size() >= sizeof(g_pending_temp)) return;
   g_has_pending_temp = 0;
+  if (path.size() >= sizeof(g_pending_temp)) return;
   std::memcpy(g_pending_temp, path.c_str(), path.size() + 1);
   g_has_pending_temp = 1;
 }
@@ -51,6 +54,31 @@ std::string base_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+std::optional<FileId> id_of(const struct stat& st) { return FileId{st.st_dev, st.st_ino}; }
+
+// The file a chain of symlinks ends at (it may not exist yet); the path itself when it is none.
+std::string follow_links(std::string path) {
+  for (int hops = 0; hops < kMaxSymlinks; ++hops) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
+    std::vector<char> target(PATH_MAX + 1);
+    const ssize_t len = ::readlink(path.c_str(), target.data(), PATH_MAX);
+    if (len < 0) throw io_error(with_errno("cannot read the link " + quoted(path), errno));
+    std::string next(target.data(), std::size_t(len));
+    path = next.front() == '/' ? next : directory_of(path) + "/" + next;
+  }
+  throw io_error("cannot write " + quoted(path) + ": too many levels of symbolic links");
+}
+
+bool is_special_path(const std::string& path) {
+  return path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0;
+}
+
+bool same_as_stdout(int fd) {
+  struct stat a {}, b {};
+  return ::fstat(fd, &a) == 0 && ::fstat(STDOUT_FILENO, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 }  // namespace
 
 void install_signal_handlers() {
@@ -63,11 +91,16 @@ void install_signal_handlers() {
 // ---------------------------------------------------------------------------------------------
 // InputFile
 
-InputFile::InputFile(int fd, std::string name, std::optional<std::uint64_t> size)
-    : fd_(fd), name_(std::move(name)), size_(size) {}
+InputFile::InputFile(int fd, std::string name) : fd_(fd), name_(std::move(name)) {
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) throw io_error(with_errno("cannot stat " + name_, errno));
+  if (S_ISDIR(st.st_mode)) throw io_error(name_ + " is a directory, not a file");
+  id_ = id_of(st);
+  if (S_ISREG(st.st_mode) && st.st_size >= 0) size_ = static_cast<std::uint64_t>(st.st_size);
+}
 
 InputFile::InputFile(InputFile&& other) noexcept
-    : fd_(other.fd_), name_(std::move(other.name_)), size_(other.size_) {
+    : fd_(other.fd_), name_(std::move(other.name_)), size_(other.size_), id_(other.id_) {
   other.fd_ = -1;
 }
 
@@ -76,19 +109,16 @@ InputFile::~InputFile() {
 }
 
 InputFile InputFile::open(const std::string& path) {
-  if (path.empty()) throw io_error("empty input path");
-  if (path == "-") return InputFile(STDIN_FILENO, "standard input", std::nullopt);
+  if (path.empty()) throw usage_error("an input path is empty");
+  if (path == "-") return InputFile(STDIN_FILENO, "standard input");
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw io_error(with_errno("cannot open " + quoted(path), errno));
-  InputFile in(fd, quoted(path), std::nullopt);
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) throw io_error(with_errno("cannot stat " + quoted(path), errno));
-  if (S_ISDIR(st.st_mode)) throw io_error(quoted(path) + " is a directory, not a file");
-  if (S_ISREG(st.st_mode)) {
-    if (st.st_size < 0) throw io_error(quoted(path) + " reports a negative size");
-    in.size_ = static_cast<std::uint64_t>(st.st_size);
+  try {
+    return InputFile(fd, quoted(path));
+  } catch (...) {
+    ::close(fd);
+    throw;
   }
-  return in;
 }
 
 std::size_t InputFile::read_some(void* dst, std::size_t count) {
@@ -103,8 +133,7 @@ std::size_t InputFile::read_some(void* dst, std::size_t count) {
 bool InputFile::read_exact(void* dst, std::uint64_t count) {
   auto* p = static_cast<unsigned char*>(dst);
   while (count > 0) {
-    const std::size_t chunk = count > kMaxIo ? kMaxIo : static_cast<std::size_t>(count);
-    const std::size_t got = read_some(p, chunk);
+    const std::size_t got = read_some(p, count > kMaxIo ? kMaxIo : static_cast<std::size_t>(count));
     if (got == 0) return false;
     p += got;
     count -= got;
@@ -123,18 +152,14 @@ std::vector<std::uint8_t> InputFile::read_rest() {
     std::size_t filled = 0;
     while (filled < data.size()) {
       const std::size_t got = read_some(data.data() + filled, data.size() - filled);
-      if (got == 0) break;  // the file shrank since fstat: keep what is there
+      if (got == 0) break;
       filled += got;
     }
-    data.resize(filled);
-    if (filled < static_cast<std::size_t>(*size_)) return data;
-    unsigned char probe[4096];
-    const std::size_t more = read_some(probe, sizeof probe);
-    if (more == 0) return data;
-    data.insert(data.end(), probe, probe + more);
+    if (filled < data.size())
+      throw io_error(name_ + " shrank while it was read (" + std::to_string(filled) + " of " +
+                     std::to_string(data.size()) + " bytes)");
   }
-  // Pipes, terminals, and files that grew since fstat: read until the end. Pipes deliver at
-  // most 64 KiB per read, so a bounce buffer avoids zero-filling spare capacity on every call.
+  // Pipes, terminals, and files that grew since fstat: read until the end.
   std::vector<unsigned char> chunk(std::size_t(1) << 20);
   for (;;) {
     const std::size_t got = read_some(chunk.data(), chunk.size());
@@ -144,21 +169,48 @@ std::vector<std::uint8_t> InputFile::read_rest() {
   return data;
 }
 
-std::vector<std::uint8_t> read_text(InputFile& in) {
-  auto text = in.read_rest();
-  if (text.empty()) throw io_error(in.name() + " is empty: there is nothing to index");
-  return text;
+// ---------------------------------------------------------------------------------------------
+// LineReader
+
+LineReader::LineReader(InputFile& in) : in_(in), buffer_(std::size_t(1) << 20) {}
+
+bool LineReader::next(std::vector<std::uint8_t>& line) {
+  line.clear();
+  bool any = false;
+  for (;;) {
+    if (pos_ == end_) {
+      if (eof_) return any;
+      end_ = in_.read_some(buffer_.data(), buffer_.size());
+      pos_ = 0;
+      if (end_ == 0) {
+        eof_ = true;
+        return any;
+      }
+    }
+    any = true;
+    const std::uint8_t* start = buffer_.data() + pos_;
+    const auto* newline = static_cast<const std::uint8_t*>(std::memchr(start, '\n', end_ - pos_));
+    if (newline != nullptr) {
+      line.insert(line.end(), start, newline);
+      pos_ += std::size_t(newline - start) + 1;
+      return true;
+    }
+    line.insert(line.end(), start, static_cast<const std::uint8_t*>(buffer_.data() + end_));
+    pos_ = end_;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // OutputFile
 
 OutputFile::OutputFile(int fd, std::string path, std::string temp, std::string name)
-    : fd_(fd), path_(std::move(path)), temp_(std::move(temp)), name_(std::move(name)) {}
+    : fd_(fd), path_(std::move(path)), temp_(std::move(temp)), name_(std::move(name)) {
+  owns_stdout_ = fd_ == STDOUT_FILENO || same_as_stdout(fd_);
+}
 
 OutputFile::OutputFile(OutputFile&& other) noexcept
     : fd_(other.fd_), path_(std::move(other.path_)), temp_(std::move(other.temp_)), name_(std::move(other.name_)),
-      committed_(other.committed_) {
+      committed_(other.committed_), owns_stdout_(other.owns_stdout_) {
   other.fd_ = -1;
   other.temp_.clear();
   other.committed_ = true;
@@ -169,7 +221,7 @@ OutputFile::~OutputFile() {
 }
 
 void OutputFile::discard() noexcept {
-  if (fd_ > STDOUT_FILENO) ::close(fd_);
+  if (fd_ > STDERR_FILENO) ::close(fd_);
   fd_ = -1;
   if (!temp_.empty()) {
     ::unlink(temp_.c_str());
@@ -177,27 +229,49 @@ void OutputFile::discard() noexcept {
   }
 }
 
-OutputFile OutputFile::create(const std::string& path) {
-  if (path.empty()) throw io_error("empty output path");
+OutputFile OutputFile::create(const std::string& path, const std::vector<FileId>& inputs) {
+  if (path.empty()) throw usage_error("the output path is empty");
   if (path == "-") return OutputFile(STDOUT_FILENO, "", "", "standard output");
+  const std::string target = is_special_path(path) ? path : follow_links(path);
   struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-    throw io_error("cannot write " + quoted(path) + ": it is a directory");
-  if (!path.empty() && path.back() == '/') throw io_error("cannot write " + quoted(path) + ": not a file name");
-  const std::string dir = directory_of(path);
-  std::string temp = dir + "/." + base_of(path) + ".XXXXXX";
+  const bool exists = ::stat(target.c_str(), &st) == 0;
+  if (exists) {
+    for (const FileId& in : inputs)
+      if (in == FileId{st.st_dev, st.st_ino})
+        throw usage_error("the output " + quoted(path) + " is one of the inputs; write to another file");
+    if (S_ISDIR(st.st_mode)) throw io_error("cannot write " + quoted(path) + ": it is a directory");
+  }
+  if (is_special_path(path) || (exists && !S_ISREG(st.st_mode))) {
+    // Devices, FIFOs, /dev/stdout: written through; replacing them would be wrong or harmful.
+    const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) throw io_error(with_errno("cannot open " + quoted(path) + " for writing", errno));
+    return OutputFile(fd, "", "", quoted(path));
+  }
+  if (!target.empty() && target.back() == '/') throw io_error("cannot write " + quoted(path) + ": not a file name");
+  const std::string dir = directory_of(target);
+  // ".<name>.ktext-XXXXXX" within NAME_MAX, whatever the length of the name.
+  const std::string base = base_of(target).substr(0, NAME_MAX - 1 - (sizeof(kTempSuffix) - 1));
+  std::string temp = dir + "/." + base + kTempSuffix;
   std::vector<char> buf(temp.begin(), temp.end());
   buf.push_back('\0');
   const int fd = ::mkstemp(buf.data());
   if (fd < 0) throw io_error(with_errno("cannot create a file in " + quoted(dir) + " for " + quoted(path), errno));
   temp.assign(buf.data());
-  OutputFile out(fd, path, temp, quoted(path));
+  OutputFile out(fd, target, temp, quoted(path));
   set_pending_temp(temp);
   ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-  // mkstemp makes 0600; a finished output gets the permissions an ordinary create would give.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  if (::fchmod(fd, 0666 & ~mask) != 0) throw io_error(with_errno("cannot set the mode of " + quoted(temp), errno));
+  // mkstemp makes 0600: an existing file keeps its bits (and owner, where allowed), a new one
+  // gets what an ordinary create would give.
+  mode_t mode;
+  if (exists) {
+    mode = st.st_mode & 07777;
+    if (::fchown(fd, st.st_uid, st.st_gid) != 0) mode &= 0777;  // no set-id bits for another owner
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  if (::fchmod(fd, mode) != 0) throw io_error(with_errno("cannot set the mode of " + quoted(temp), errno));
   return out;
 }
 
@@ -215,7 +289,13 @@ void OutputFile::write(const void* data, std::size_t count) {
 }
 
 void OutputFile::commit() {
-  if (is_stdout()) {
+  if (temp_.empty()) {
+    // Written through: a close error (NFS, a full pipe buffer flushed late) is still a failure.
+    if (fd_ > STDERR_FILENO && ::close(fd_) != 0) {
+      fd_ = -1;
+      throw io_error(with_errno("cannot close " + name_, errno));
+    }
+    fd_ = -1;
     committed_ = true;
     return;
   }
@@ -225,6 +305,7 @@ void OutputFile::commit() {
   if (::close(fd) != 0) throw io_error(with_errno("cannot close " + name_, errno));
   if (::rename(temp_.c_str(), path_.c_str()) != 0) throw io_error(with_errno("cannot rename onto " + name_, errno));
   clear_pending_temp();
+  temp_.clear();
   committed_ = true;
   // The rename itself is durable only once the directory is flushed; failing that is harmless.
   const int dir = ::open(directory_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Reading inputs with checked POSIX calls, and outputs written under a temporary name and
-// renamed into place, so that no failure (or Ctrl-C) leaves a partial file behind.
+// Inputs read with checked POSIX calls, and the one output writer of every command:
+// - a regular file (new, existing, or behind symlinks, which are followed) is written under a
+//   temporary name in its directory and renamed onto it by commit(), keeping an existing file's
+//   permission bits, so no failure or signal leaves a partial file;
+// - anything else (a character device such as /dev/null or /dev/stdout, a FIFO) and every path
+//   under /dev and /proc is written through, never replaced;
+// - "-" is standard output; a failed write is an I/O error (exit 2) wherever it goes.
+
+#include <sys/types.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +17,13 @@
 #include <vector>
 
 namespace ktext::cli {
+
+/// Device and inode: what makes two names the same file.
+struct FileId {
+  dev_t dev = 0;
+  ino_t ino = 0;
+  bool operator==(const FileId& o) const { return dev == o.dev && ino == o.ino; }
+};
 
 /// An open input: a file, or standard input for "-". Missing, unreadable and directory
 /// inputs fail in open() with an I/O error (exit 2).
@@ -22,53 +36,70 @@ class InputFile {
 
   /// Size of a regular file, known before reading; nullopt for pipes and terminals.
   std::optional<std::uint64_t> size() const { return size_; }
-  /// For messages: 'path' or "standard input".
+  /// For messages: the quoted path, or "standard input".
   const std::string& name() const { return name_; }
+  /// The file behind the descriptor (standard input included).
+  std::optional<FileId> id() const { return id_; }
 
   /// Up to \p count bytes; 0 only at the end.
   std::size_t read_some(void* dst, std::size_t count);
   /// Exactly \p count bytes; false (and a partial buffer) when the input ends first.
   bool read_exact(void* dst, std::uint64_t count);
-  /// Everything left.
+  /// Everything left (possibly nothing: the empty file is a valid text).
   std::vector<std::uint8_t> read_rest();
 
  private:
-  InputFile(int fd, std::string name, std::optional<std::uint64_t> size);
+  InputFile(int fd, std::string name);
   int fd_ = -1;
   std::string name_;
   std::optional<std::uint64_t> size_;
+  std::optional<FileId> id_;
 };
 
-/// The whole text of \p in; an empty text is an I/O error (nothing to index).
-std::vector<std::uint8_t> read_text(InputFile& in);
+/// Lines of an input without their '\n' (a last line without one counts; an empty input has
+/// none), read in 1 MiB blocks.
+class LineReader {
+ public:
+  explicit LineReader(InputFile& in);
+  bool next(std::vector<std::uint8_t>& line);
 
-/// A file created as "<dir>/.<name>.XXXXXX" next to its destination and renamed onto it by
-/// commit(); destroyed uncommitted, it removes the temporary. "-" writes to standard output.
+ private:
+  InputFile& in_;
+  std::vector<std::uint8_t> buffer_;
+  std::size_t pos_ = 0, end_ = 0;
+  bool eof_ = false;
+};
+
 class OutputFile {
  public:
-  /// Creates the temporary now, so a missing or read-only directory fails before any work.
-  static OutputFile create(const std::string& path);
+  /// Opens \p path for writing now, so an unwritable destination fails before any work. An
+  /// existing output that is the same file as one of \p inputs is a usage error (exit 1).
+  static OutputFile create(const std::string& path, const std::vector<FileId>& inputs = {});
   OutputFile(OutputFile&& other) noexcept;
   OutputFile& operator=(OutputFile&&) = delete;
   ~OutputFile();
 
   void write(const void* data, std::size_t count);
-  /// Flush to disk and rename into place.
+  /// Flushes and, for a regular file, renames it into place.
   void commit();
-  bool is_stdout() const { return temp_.empty(); }
+  /// True when the data reaches standard output ("-", /dev/stdout, or the file stdout is): then
+  /// reports go to standard error.
+  bool owns_stdout() const { return owns_stdout_; }
   const std::string& name() const { return name_; }
 
  private:
   OutputFile(int fd, std::string path, std::string temp, std::string name);
   void discard() noexcept;
   int fd_ = -1;
-  std::string path_;
-  std::string temp_;
+  std::string path_;  ///< destination of the rename; empty when written through
+  std::string temp_;  ///< temporary being written; empty when written through
   std::string name_;
   bool committed_ = false;
+  bool owns_stdout_ = false;
 };
 
-/// Ignores SIGPIPE (write errors become messages) and removes the pending temporary on SIGINT/SIGTERM/SIGHUP.
+/// Ignores SIGPIPE (write errors become messages) and removes the pending temporary on
+/// SIGINT/SIGTERM/SIGHUP.
 void install_signal_handlers();
 
 }  // namespace ktext::cli

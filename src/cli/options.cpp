@@ -3,7 +3,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+
 #include <ktext/version.hpp>
+#include <ktext_oracles/divsufsort.hpp>
 
 #include "backend.hpp"
 #include "errors.hpp"
@@ -14,10 +17,38 @@ namespace {
 
 std::string version_text() {
   return std::string("ktext ") + KTEXT_VERSION_STRING + "\nbackends: " + compiled_backends_text() +
-         "\nlibdivsufsort: " + (divsufsort_linked() ? "yes" : "no");
+         "\nlibdivsufsort: " + (ktext::oracle::have_divsufsort() ? "yes" : "no");
 }
 
-void add_global_options(CLI::App& app, GlobalOptions& g) {
+// Integer options arrive as text and are converted here: decimal digits only, in range, never
+// wrapped (CLI11 would read "-1" into an unsigned as its two's complement).
+template <class T>
+T parse_integer(const char* option, const std::string& text, T lo, T hi) {
+  T value = 0;
+  bool ok = !text.empty() && text.size() <= 20;
+  for (const char c : text) {
+    if (!ok) break;
+    const unsigned digit = unsigned(c) - unsigned('0');
+    if (digit > 9 || value > (hi - T(digit)) / 10) ok = false;
+    else value = T(value * 10 + T(digit));
+  }
+  if (!ok || value < lo)
+    throw usage_error(std::string(option) + " expects a whole number from " + std::to_string(lo) + " to " +
+                      std::to_string(hi) + ", not " + quoted(text));
+  return value;
+}
+
+struct IntegerTexts {
+  std::string threads, device, sa_width, check_width, lcp_width, primary, sample_rate = "32";
+};
+
+int parse_width(const std::string& text) {
+  if (text.empty()) return 0;
+  if (text != "4" && text != "8") throw usage_error("--width expects 4 or 8, not " + quoted(text));
+  return text[0] - '0';
+}
+
+void add_global_options(CLI::App& app, GlobalOptions& g, IntegerTexts& t) {
   app.add_option("--backend", g.backend,
                  "Execution space: auto (CUDA if built and a GPU is present, else OpenMP, else Serial), cuda, openmp, serial")
       ->check(CLI::IsMember({"auto", "cuda", "openmp", "serial"}))
@@ -25,8 +56,8 @@ void add_global_options(CLI::App& app, GlobalOptions& g) {
   app.add_flag("--json", g.json, "Print one JSON object on standard output instead of text");
   app.add_flag("-q,--quiet", g.quiet, "Print nothing but errors; no progress");
   app.add_flag("--progress", g.progress, "Report progress on standard error even when it is not a terminal");
-  app.add_option("--threads", g.threads, "Host threads of the OpenMP backend")->check(CLI::PositiveNumber);
-  app.add_option("--device", g.device, "GPU index of the CUDA backend")->check(CLI::NonNegativeNumber);
+  app.add_option("--threads", t.threads, "Host threads of the OpenMP backend (at most the processors available)");
+  app.add_option("--device", t.device, "GPU index of the CUDA backend");
 }
 
 }  // namespace
@@ -38,7 +69,8 @@ CommandLine parse_command_line(int argc, char** argv) {
   app.require_subcommand(1);
   // Global options may follow the command name: unmatched options fall through to the parent.
   app.fallthrough();
-  add_global_options(app, cl.global);
+  IntegerTexts ints;
+  add_global_options(app, cl.global, ints);
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
     return "ktext: usage error: " + std::string(e.what()) + "\nRun with --help for more information.\n";
   });
@@ -47,8 +79,7 @@ CommandLine parse_command_line(int argc, char** argv) {
   sa->fallthrough();
   sa->add_option("INPUT", cl.sa.input, "Text file ('-': standard input)")->required();
   sa->add_option("-o,--output", cl.sa.output, "Output file ('-': standard output)")->required();
-  sa->add_option("--width", cl.sa.width, "Bytes per index, 4 or 8 (default: 4 if n < 2^31, else 8)")
-      ->check(CLI::IsMember({4, 8}));
+  sa->add_option("--width", ints.sa_width, "Bytes per index, 4 or 8 (default: 4 if n < 2^31, else 8)");
   sa->add_option("--format", cl.sa.format, "raw: little-endian signed integers; npy: NumPy .npy")
       ->check(CLI::IsMember({"raw", "npy"}))
       ->capture_default_str();
@@ -57,8 +88,7 @@ CommandLine parse_command_line(int argc, char** argv) {
   check->fallthrough();
   check->add_option("INPUT", cl.check.input, "Text file ('-': standard input)")->required();
   check->add_option("SA", cl.check.sa, "Suffix array: raw little-endian or .npy ('-': standard input)")->required();
-  check->add_option("--width", cl.check.width, "Bytes per index of a raw SA, 4 or 8 (default: from the file size)")
-      ->check(CLI::IsMember({4, 8}));
+  check->add_option("--width", ints.check_width, "Bytes per index of a raw SA, 4 or 8 (default: from the file size)");
 
   auto* cross = app.add_subcommand(
       "crosscheck", "Build suffix arrays on every backend (and libdivsufsort) and compare them bit for bit");
@@ -78,15 +108,15 @@ CommandLine parse_command_line(int argc, char** argv) {
   unbwt->add_option("INPUT", cl.unbwt.input, "A ktext bwt container, or with --primary the raw transform ('-': standard input)")
       ->required();
   unbwt->add_option("-o,--output", cl.unbwt.output, "Output file ('-': standard output)")->required();
-  auto* primary = unbwt->add_option("--primary", cl.unbwt.primary,
-                                    "Primary index of a raw transform, 1..n (with a container it must agree with the stored one)");
+  auto* primary = unbwt->add_option("--primary", ints.primary,
+                                    "Primary index of a raw transform, 1..n (0 for the empty transform; with a "
+                                    "container it must agree with the stored one)");
 
   auto* lcp = app.add_subcommand("lcp", "LCP array of the bytes of INPUT (lcp[0] = 0), encoded like sa's output");
   lcp->fallthrough();
   lcp->add_option("INPUT", cl.lcp.input, "Text file ('-': standard input)")->required();
   lcp->add_option("-o,--output", cl.lcp.output, "Output file ('-': standard output)")->required();
-  lcp->add_option("--width", cl.lcp.width, "Bytes per value, 4 or 8 (default: 4 if n < 2^31, else 8)")
-      ->check(CLI::IsMember({4, 8}));
+  lcp->add_option("--width", ints.lcp_width, "Bytes per value, 4 or 8 (default: 4 if n < 2^31, else 8)");
   lcp->add_option("--format", cl.lcp.format, "raw: little-endian signed integers; npy: NumPy .npy")
       ->check(CLI::IsMember({"raw", "npy"}))
       ->capture_default_str();
@@ -99,9 +129,9 @@ CommandLine parse_command_line(int argc, char** argv) {
   index->fallthrough();
   index->add_option("INPUT", cl.index.input, "Text file ('-': standard input)")->required();
   index->add_option("-o,--output", cl.index.output, "Index file, a ktext container ('-': standard output)")->required();
-  index->add_option("--sample-rate", cl.index.sample_rate,
-                    "Keep the suffix-array entry of every S-th text position: larger S, smaller index, slower --locate")
-      ->check(CLI::Range(std::uint32_t(1), std::uint32_t(0xffffffffu)))
+  index->add_option("--sample-rate", ints.sample_rate,
+                    "Keep the suffix-array entry of every S-th text position, 1 to 4294967295: larger S, smaller "
+                    "index, slower --locate")
       ->capture_default_str();
 
   auto* search = app.add_subcommand(
@@ -123,6 +153,20 @@ CommandLine parse_command_line(int argc, char** argv) {
     cl.exit_code = app.exit(e) == 0 ? kExitOk : kExitUsage;
     return cl;
   }
+  try {
+    if (!ints.threads.empty()) cl.global.threads = parse_integer<int>("--threads", ints.threads, 1, 1 << 20);
+    if (!ints.device.empty()) cl.global.device = parse_integer<int>("--device", ints.device, 0, 1 << 16);
+    cl.sa.width = parse_width(ints.sa_width);
+    cl.lcp.width = parse_width(ints.lcp_width);
+    cl.check.width = parse_width(ints.check_width);
+    cl.index.sample_rate = parse_integer<std::uint32_t>("--sample-rate", ints.sample_rate, 1, 0xffffffffu);
+    if (primary->count() > 0)
+      cl.unbwt.primary = parse_integer<std::uint64_t>("--primary", ints.primary, 0, ~std::uint64_t(0));
+  } catch (const CliError& e) {
+    std::fprintf(stderr, "ktext: usage error: %s\nRun with --help for more information.\n", e.what());
+    cl.exit_code = kExitUsage;
+    return cl;
+  }
   if (sa->parsed()) cl.command = Command::Sa;
   else if (check->parsed()) cl.command = Command::Check;
   else if (cross->parsed()) cl.command = Command::Crosscheck;
@@ -137,9 +181,5 @@ CommandLine parse_command_line(int argc, char** argv) {
   return cl;
 }
 
-void require_stdout_for_one(const GlobalOptions& global, const std::string& output) {
-  if (output == "-" && global.json)
-    throw usage_error("--json and -o - would both write to standard output; use one of them");
-}
 
 }  // namespace ktext::cli

@@ -90,7 +90,4 @@ struct CommandLine {
 /// printed here too (command None, exit 1), since CLI11's own exit codes are not ours.
 CommandLine parse_command_line(int argc, char** argv);
 
-/// Commands that write a file refuse `-o -` together with --json: both would own stdout.
-void require_stdout_for_one(const GlobalOptions& global, const std::string& output);
-
 }  // namespace ktext::cli

@@ -3,8 +3,11 @@
 
 #include <sys/resource.h>
 
-#include <cstdio>
-#include <iostream>
+#include <cerrno>
+#include <cstdarg>
+#include <vector>
+
+#include "errors.hpp"
 
 namespace ktext::cli {
 
@@ -21,27 +24,35 @@ std::string human_bytes(std::uint64_t bytes) {
   double v = double(bytes);
   int u = 0;
   while (v >= 1024 && u < 4) v /= 1024, ++u;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
-  return buf;
+  return format(u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
 }
 
-Json base_report(const std::string& command, const std::string& backend, std::uint64_t n, double seconds,
-                 std::uint64_t peak_device_bytes) {
-  Json j;
-  j["command"] = command;
-  j["backend"] = backend;
-  j["n"] = n;
-  j["seconds"] = seconds;
-  j["mb_per_s"] = mb_per_s(n, seconds);
-  j["peak_device_bytes"] = peak_device_bytes;
-  j["peak_host_bytes"] = peak_host_bytes();
-  return j;
+std::string format(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  va_list again;
+  va_copy(again, args);
+  const int len = std::vsnprintf(nullptr, 0, fmt, args);
+  va_end(args);
+  std::vector<char> buf(std::size_t(len > 0 ? len : 0) + 1);
+  std::vsnprintf(buf.data(), buf.size(), fmt, again);
+  va_end(again);
+  return std::string(buf.data(), buf.size() - 1);
+}
+
+void emit(std::FILE* stream, const std::string& text) {
+  errno = 0;
+  const bool ok = std::fwrite(text.data(), 1, text.size(), stream) == text.size() && std::fflush(stream) == 0;
+  if (!ok) {
+    const int err = errno;
+    std::clearerr(stream);
+    const std::string what = stream == stdout ? "standard output" : "standard error";
+    throw io_error(err != 0 ? with_errno("cannot write " + what, err) : "cannot write " + what);
+  }
 }
 
 void print_json(const Json& report) {
-  std::cout << report.dump() << '\n';
-  std::cout.flush();
+  emit(stdout, report.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n");
 }
 
 }  // namespace ktext::cli

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// What every command reports: timing, throughput, memory; as text or one JSON object.
+// What every command reports: timing, throughput, memory; as text or one JSON object, written
+// with every failure detected (a full disk or closed pipe on stdout is exit 2, not silence).
 
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -27,11 +29,12 @@ std::uint64_t peak_host_bytes();
 double mb_per_s(std::uint64_t n, double seconds);
 /// "17.0 MiB".
 std::string human_bytes(std::uint64_t bytes);
+/// printf into a string.
+std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/// The fields every command's JSON starts with.
-Json base_report(const std::string& command, const std::string& backend, std::uint64_t n, double seconds,
-                 std::uint64_t peak_device_bytes);
-/// One line on stdout.
+/// Writes \p text to \p stream and flushes it; a failed write is an I/O error (exit 2).
+void emit(std::FILE* stream, const std::string& text);
+/// One JSON line on stdout; names that are not UTF-8 never make it fail (see utf8_safe).
 void print_json(const Json& report);
 
 }  // namespace ktext::cli

@@ -4,6 +4,7 @@
 /// \brief Everything ktext offers.
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
+#include "ktext/core/memory_info.hpp"
 #include "ktext/primitives.hpp"
 #include "ktext/suffix.hpp"
 #include "ktext/version.hpp"

@@ -9,5 +9,6 @@
 #include "ktext/suffix/fm_index_file.hpp"
 #include "ktext/suffix/inverse_suffix_array.hpp"
 #include "ktext/suffix/lcp.hpp"
+#include "ktext/suffix/memory_bounds.hpp"
 #include "ktext/suffix/suffix_array.hpp"
 #include "ktext/suffix/unbwt.hpp"

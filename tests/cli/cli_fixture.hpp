@@ -28,7 +28,9 @@ inline void expect_one_error_line(const RunResult& r, const std::string& what = 
 /// ktext run in a fresh scratch directory that holds only what the test and ktext write.
 class CliTest : public ::testing::Test {
  protected:
-  RunResult ktext(const Names& args, const std::string& stdin_path = "") { return run_ktext(args, dir.work(), stdin_path); }
+  RunResult ktext(const Names& args, const std::string& stdin_path = "", const std::string& stdout_path = "") {
+    return run_ktext(args, dir.work(), stdin_path, stdout_path);
+  }
   std::string put(const std::string& name, const Bytes& bytes) {
     write_file(dir.path(name), bytes);
     return name;

@@ -33,7 +33,8 @@ int remove_entry(const char* path, const struct stat*, int, struct FTW*) {
 
 }  // namespace
 
-RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdin_path) {
+RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdin_path,
+                    const std::string& stdout_path) {
   const std::string parent = cwd.substr(0, cwd.find_last_of('/'));
   const std::string out_path = parent + "/stdout", err_path = parent + "/stderr";
   std::vector<std::string> argv_storage{KTEXT_CLI_PATH};
@@ -42,13 +43,19 @@ RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd
   for (auto& a : argv_storage) argv.push_back(a.data());
   argv.push_back(nullptr);
 
+  // A pipe whose reading end is closed before ktext runs: every write to stdout fails (EPIPE).
+  int broken[2] = {-1, -1};
+  if (stdout_path == kClosedPipe && ::pipe(broken) != 0) throw std::runtime_error("pipe failed");
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
     // Child: only async-signal-safe calls until exec.
     const int in = ::open(stdin_path.empty() ? "/dev/null" : stdin_path.c_str(), O_RDONLY);
-    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int out = stdout_path == kClosedPipe ? broken[1]
+                    : stdout_path.empty()     ? ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644)
+                                              : ::open(stdout_path.c_str(), O_WRONLY);
+    if (broken[0] >= 0) ::close(broken[0]);
     const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (in < 0 || out < 0 || err < 0 || ::chdir(cwd.c_str()) != 0) ::_exit(126);
     ::dup2(in, 0);
@@ -57,13 +64,14 @@ RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }
+  if (broken[0] >= 0) ::close(broken[0]), ::close(broken[1]);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0) {
   }
   RunResult r;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out_path);
+  r.out = stdout_path.empty() ? slurp(out_path) : std::string();
   r.err = slurp(err_path);
   return r;
 }

@@ -15,9 +15,14 @@ struct RunResult {
   double seconds = 0;
 };
 
+/// stdout_path for a pipe nobody reads: every write to standard output fails.
+inline const std::string kClosedPipe = "<closed pipe>";
+
 /// Runs ktext with \p args in directory \p cwd; stdin from \p stdin_path ("" for /dev/null).
-/// stdout and stderr are captured through files in \p cwd's parent, so \p cwd holds only what ktext writes.
-RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdin_path = "");
+/// stdout and stderr are captured through files in \p cwd's parent, so \p cwd holds only what
+/// ktext writes; \p stdout_path sends stdout elsewhere (a file or device, or kClosedPipe).
+RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdin_path = "",
+                    const std::string& stdout_path = "");
 
 /// A fresh directory removed (with everything in it) on destruction.
 class ScratchDir {
