@@ -2,6 +2,10 @@
 #pragma once
 /// \file ktext.hpp
 /// \brief Everything ktext offers.
+
+/// \namespace ktext
+/// \brief Suffix arrays, the Burrows–Wheeler transform, LCP arrays, the FM-index and the
+/// data-parallel primitives they are built from.
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/memory_info.hpp"

@@ -200,6 +200,8 @@ struct Container {
 }
 
 /// \brief Verifies and parses a container of \p size bytes at \p data.
+/// \param data the buffer; the returned Container points into it.
+/// \param size the buffer's length in bytes.
 /// \param expected the kind the caller can use; nullopt accepts any known kind.
 /// \throws FormatError with a one-line message on any inconsistency.
 [[nodiscard]] inline Container read_container(const std::uint8_t* data, std::size_t size,

@@ -11,6 +11,7 @@
 namespace ktext {
 
 /// \brief dst[i] = src[idx[i]] for i < idx.extent(0). Does not block.
+/// \complexity O(n) work for n = idx.extent(0).
 template <class ExecSpace, class SrcView, class IdxView, class DstView>
 void gather(const ExecSpace& exec, const SrcView& src, const IdxView& idx, const DstView& dst) {
   static_assert(impl::accessible_from_v<ExecSpace, SrcView> && impl::accessible_from_v<ExecSpace, IdxView> &&
@@ -23,6 +24,7 @@ void gather(const ExecSpace& exec, const SrcView& src, const IdxView& idx, const
 }
 
 /// \brief dst[idx[i]] = src[i] for i < idx.extent(0). Does not block.
+/// \complexity O(n) work for n = idx.extent(0).
 template <class ExecSpace, class SrcView, class IdxView, class DstView>
 void scatter(const ExecSpace& exec, const SrcView& src, const IdxView& idx, const DstView& dst) {
   static_assert(impl::accessible_from_v<ExecSpace, SrcView> && impl::accessible_from_v<ExecSpace, IdxView> &&

@@ -14,6 +14,7 @@ namespace ktext {
 /// \brief bins[v] = number of i with in[i] == v, for v < bins.extent(0); values at or above
 /// bins.extent(0) are not counted. Does not block.
 /// \tparam InView rank-1 view of uint8_t, uint16_t or uint32_t. \p bins holds uint64_t counts.
+/// \complexity O(n + bins.extent(0)) work.
 template <class ExecSpace, class InView, class BinView>
 void histogram(const ExecSpace& exec, const InView& in, const BinView& bins) {
   static_assert(impl::is_rank1_view_v<InView> && impl::is_rank1_view_v<BinView>, "ktext::histogram: rank-1 views");

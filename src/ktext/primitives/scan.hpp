@@ -32,6 +32,7 @@ typename OutView::non_const_value_type exclusive_scan(const ExecSpace& exec, con
 }
 
 /// \brief out[i] = in[0] + ... + in[i]. Does not block.
+/// \complexity O(n) work.
 template <class ExecSpace, class InView, class OutView>
 void inclusive_scan(const ExecSpace& exec, const InView& in, const OutView& out) {
   static_assert(impl::is_rank1_view_v<InView> && impl::is_rank1_view_v<OutView>, "ktext::inclusive_scan: rank-1 views");
@@ -45,6 +46,7 @@ void inclusive_scan(const ExecSpace& exec, const InView& in, const OutView& out)
 }
 
 /// \brief out[i] = max(in[0], ..., in[i]) for non-negative inputs (0 is the identity). Does not block.
+/// \complexity O(n) work.
 template <class ExecSpace, class InView, class OutView>
 void inclusive_scan_max(const ExecSpace& exec, const InView& in, const OutView& out) {
   static_assert(impl::is_rank1_view_v<InView> && impl::is_rank1_view_v<OutView>, "ktext::inclusive_scan_max: rank-1 views");
@@ -59,10 +61,16 @@ void inclusive_scan_max(const ExecSpace& exec, const InView& in, const OutView& 
 
 /// \brief Generated inclusive scan with a consumer: for i in [0, n), s_i = make(0) op ... op
 /// make(i), and apply(i, s_i) is called once per i. Nothing is materialized, so a scan that
-/// feeds a scatter (ranks into an inverse array, say) is one pass over the data.
-/// \tparam T trivially copyable value. \param join associative functor with `T operator()(T, T)`
-/// and `T identity()`, both callable on the device; \p make and \p apply are device functors.
-/// \p make must not read what \p apply writes: calls interleave across the range. Does not block.
+/// feeds a scatter (ranks into an inverse array, say) is one pass over the data. Does not block.
+/// \tparam T trivially copyable value.
+/// \param exec the execution space instance.
+/// \param n number of elements.
+/// \param make device functor, make(i) for i in [0, n); it must not read what \p apply writes:
+///        calls interleave across the range.
+/// \param join associative functor with `T operator()(T, T)` and `T identity()`, both callable
+///        on the device.
+/// \param apply device functor, called as apply(i, s_i) once per i.
+/// \complexity O(n) work, one pass.
 template <class T, class ExecSpace, class Make, class Join, class Apply>
 void inclusive_scan_apply(const ExecSpace& exec, std::size_t n, Make make, Join join, Apply apply) {
   static_assert(std::is_trivially_copyable_v<T>, "ktext::inclusive_scan_apply: T must be trivially copyable");

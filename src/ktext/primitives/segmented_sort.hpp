@@ -15,9 +15,11 @@
 namespace ktext {
 
 /// \brief Sorts \p keys (and \p vals alongside) within each segment of \p offsets.
-/// \param offsets num_segments + 1 non-decreasing offsets into keys (int32_t or int64_t).
-/// \param keys uint32_t or uint64_t keys. \param vals 4- or 8-byte integer values.
 /// Elements outside [offsets[0], offsets[num_segments]) are left as they are. Does not block.
+/// \param exec the execution space instance; the views must be accessible from it.
+/// \param offsets num_segments + 1 non-decreasing offsets into keys (int32_t or int64_t).
+/// \param keys uint32_t or uint64_t keys.
+/// \param vals 4- or 8-byte integer values.
 template <class ExecSpace, class OffsetView, class KeyView, class ValView>
 void segmented_sort_pairs(const ExecSpace& exec, const OffsetView& offsets, const KeyView& keys, const ValView& vals) {
   static_assert(impl::is_rank1_view_v<OffsetView> && impl::is_rank1_view_v<KeyView> && impl::is_rank1_view_v<ValView>,

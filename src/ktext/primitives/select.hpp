@@ -16,6 +16,7 @@ namespace ktext {
 
 /// \brief out receives, in order, every in[i] with flags[i] != 0; returns how many.
 /// \p out must hold in.extent(0) elements (the worst case) and must not alias \p in.
+/// \complexity O(n) work, one pass.
 template <class ExecSpace, class InView, class FlagView, class OutView>
 std::size_t select_flagged(const ExecSpace& exec, const InView& in, const FlagView& flags, const OutView& out) {
   static_assert(impl::is_rank1_view_v<InView> && impl::is_rank1_view_v<FlagView> && impl::is_rank1_view_v<OutView>,
@@ -35,6 +36,7 @@ std::size_t select_flagged(const ExecSpace& exec, const InView& in, const FlagVi
 
 /// \brief out receives, in order, every in[i] with pred(in[i]); returns how many.
 /// \p pred is a copyable functor callable on the device (KOKKOS_FUNCTION / KOKKOS_LAMBDA).
+/// \complexity O(n) work, one pass.
 template <class ExecSpace, class InView, class OutView, class Pred>
 std::size_t select_if(const ExecSpace& exec, const InView& in, const OutView& out, Pred pred) {
   static_assert(impl::is_rank1_view_v<InView> && impl::is_rank1_view_v<OutView>, "ktext::select_if: rank-1 views");
@@ -50,6 +52,7 @@ std::size_t select_if(const ExecSpace& exec, const InView& in, const OutView& ou
 }
 
 /// \brief out receives, in increasing order, every index i in [0, n) with pred(i); returns how many.
+/// \complexity O(n) work, one pass.
 template <class ExecSpace, class OutView, class Pred>
 std::size_t select_indices(const ExecSpace& exec, std::size_t n, const OutView& out, Pred pred) {
   static_assert(impl::is_rank1_view_v<OutView> && impl::accessible_from_v<ExecSpace, OutView>,

@@ -58,6 +58,7 @@ std::uint64_t bwt_from_suffix_array(const ExecSpace& exec, const TextView& text,
 
 /// \brief BWT of \p text into \p out; builds the suffix array on the way (32-bit indices when
 /// they fit, else 64-bit). Returns the primary index; peak memory is that of suffix_array.
+/// \complexity that of suffix_array(), then O(n) work.
 template <class ExecSpace, class TextView, class OutView>
 std::uint64_t bwt(const ExecSpace& exec, const TextView& text, const OutView& out, const SuffixArrayOptions& options = {}) {
   const std::size_t n = text.extent(0);

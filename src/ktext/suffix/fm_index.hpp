@@ -123,6 +123,8 @@ class FMIndex {
   /// \brief Builds the index of \p text (uint8_t symbols, accessible from \p exec). Waits.
   /// \throws InputError for a sample rate of 0 or n too large for Index;
   ///         OutOfMemoryError when the memory space cannot hold the construction.
+  /// \complexity that of suffix_array(), then O(n) work for the BWT, the samples and the
+  /// occurrence table.
   template <class ExecSpace, class TextView>
   FMIndex(const ExecSpace& exec, const TextView& text, const FMIndexOptions& options = {}) {
     static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::FMIndex: first argument must be an execution space");
@@ -182,7 +184,8 @@ class FMIndex {
   [[nodiscard]] KOKKOS_INLINE_FUNCTION Range all() const { return Range{0, occ_.n + 1}; }
 
   /// \brief One backward-search step: the rows of the suffixes that start with c followed by
-  /// the prefix \p r stands for. An empty range stays empty. O(1).
+  /// the prefix \p r stands for. An empty range stays empty.
+  /// \complexity O(1): two rank queries, each at most four word scans.
   [[nodiscard]] KOKKOS_INLINE_FUNCTION Range backward_step(Range r, std::uint8_t c) const {
     const int code = occ_.code_of(c);
     if (code < 0 || r.empty()) return Range{0, 0};
@@ -191,7 +194,8 @@ class FMIndex {
   }
 
   /// \brief The rows of the suffixes starting with pattern[0, m); its count() is the number of
-  /// occurrences. \p pattern must be readable where this runs. O(m).
+  /// occurrences. \p pattern must be readable where this runs.
+  /// \complexity O(m): at most m backward_step() calls.
   template <class Pattern>
   [[nodiscard]] KOKKOS_INLINE_FUNCTION Range find(const Pattern& pattern, std::uint64_t m) const {
     Range r = all();
@@ -199,7 +203,8 @@ class FMIndex {
     return r;
   }
 
-  /// \brief Text position of the suffix in row \p row (row < n + 1). At most s - 1 LF steps.
+  /// \brief Text position of the suffix in row \p row (row < n + 1).
+  /// \complexity O(s): at most s - 1 LF steps, each one rank query.
   [[nodiscard]] KOKKOS_INLINE_FUNCTION Index locate(std::uint64_t row) const {
     std::uint32_t steps = 0;
     while (!samples_.is_marked(row)) {
@@ -214,9 +219,12 @@ class FMIndex {
   }
 
   /// \brief counts[i] = occurrences of pattern i, for patterns[offsets[i], offsets[i + 1]).
-  /// \param patterns uint8_t view with the patterns back to back. \param offsets P + 1
-  /// non-decreasing integers ending within patterns. \param counts P uint64_t entries.
   /// Checks the offsets (one reduction, which waits); the search itself does not block.
+  /// \param exec the execution space instance; the views must be accessible from it.
+  /// \param patterns uint8_t view with the patterns back to back.
+  /// \param offsets P + 1 non-decreasing integers ending within patterns.
+  /// \param counts P uint64_t entries.
+  /// \complexity O(P + total pattern length) work: find() per pattern, one thread each.
   template <class ExecSpace, class PatternView, class OffsetView, class CountView>
   void count(const ExecSpace& exec, const PatternView& patterns, const OffsetView& offsets, const CountView& counts) const {
     static_assert(impl::accessible_from_v<ExecSpace, CountView> && impl::is_rank1_view_v<CountView>,

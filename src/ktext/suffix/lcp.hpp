@@ -4,14 +4,11 @@
 /// \brief Longest-common-prefix array from a suffix array: lcp[i] = LCP of the suffixes SA[i-1]
 /// and SA[i], lcp[0] = 0.
 ///
-/// Parallel PLCP through irreducible values \cite KarkkainenManziniPuglisi2009: with
+/// Parallel PLCP through irreducible values \cite KarkkainenManziniPuglisi2009. With
 /// Phi(SA[i]) = SA[i-1], position i is reducible when T[i-1] = T[Phi(i)-1], and then
 /// PLCP[i] = PLCP[i-1] - 1. Only irreducible positions compare symbols, each on its own thread
 /// (their values sum to O(n log n)); PLCP[i] + i never decreases, so a running maximum of
 /// PLCP[j] + j over the irreducible j fills in the rest, and a gather orders it by SA.
-///
-/// Complexity: O(n log n) work in the worst case, O(n) memory beyond the output (w n bytes).
-/// One irreducible comparison can be long (a single thread compares n - 1 symbols for A^n).
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
@@ -25,6 +22,9 @@ namespace ktext {
 
 /// \brief Writes the LCP array of \p text with suffix array \p sa into \p lcp (same length,
 /// same index type as \p sa). Does not check \p sa (see check_suffix_array). Does not block.
+/// \complexity O(n log n) work in the worst case, O(n) memory beyond the output (w n bytes for
+/// w-byte indices). One irreducible comparison can be long (a single thread compares n - 1
+/// symbols for A^n).
 template <class ExecSpace, class TextView, class SAView, class LcpView>
 void lcp(const ExecSpace& exec, const TextView& text, const SAView& sa, const LcpView& lcp) {
   static_assert(impl::is_rank1_view_v<TextView> && impl::is_rank1_view_v<SAView> && impl::is_rank1_view_v<LcpView>,

@@ -8,13 +8,11 @@
 /// every symbol value (byte 0 included) is ordinary.
 ///
 /// Algorithm: prefix doubling with discarding of sorted groups \cite LarssonSadakane2007, in the
-/// GPU formulation of \cite WangBaxterOwens2016 and \cite DeoKeely2013: an initial stable radix
-/// sort of packed multi-symbol keys (alphabet reduced to the symbols present), then rounds that
-/// sort the unsorted groups by the rank h positions further, split them and drop singletons.
-/// The same code runs on every Kokkos backend; only the primitives are specialized (CUB on CUDA).
-///
-/// Complexity: O(n log n) work in the worst case (A^n), far less on ordinary text where most
-/// groups are resolved by the first rounds. Memory: see suffix_array_peak_bytes_bound.
+/// GPU formulation of \cite WangBaxterOwens2016 and \cite DeoKeely2013. An initial stable radix
+/// sort of packed multi-symbol keys (alphabet reduced to the symbols present) is followed by
+/// rounds that sort the unsorted groups by the rank h positions further, split them and drop
+/// singletons. The same code runs on every Kokkos backend; only the primitives are specialized
+/// (CUB on CUDA).
 
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
@@ -44,6 +42,7 @@ constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept 
 
 /// \brief Builds the suffix array of \p text into \p sa.
 /// \tparam ExecSpace Kokkos execution space; both views must be accessible from it.
+/// \param exec the execution space instance.
 /// \param text rank-1 view of uint8_t, uint16_t or uint32_t symbols.
 /// \param sa rank-1 view of int32_t or int64_t, text.extent(0) long; int64_t is required for
 ///        n >= 2^31 and works for any n.
@@ -52,6 +51,10 @@ constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept 
 ///         counts computed on the device).
 /// \throws InputError for mismatched lengths or n too large for the index type;
 ///         OutOfMemoryError when the memory space cannot hold the work buffers.
+/// \complexity O(n log n) work in the worst case (A^n): at most ceil(log2(n / k)) doubling rounds
+/// after the initial sort by the first k symbols, each radix-sorting the suffixes still unsorted;
+/// far less on ordinary text, where the first rounds resolve most groups. Memory: see
+/// suffix_array_peak_bytes_bound().
 template <class ExecSpace, class TextView, class SAView>
 SuffixArrayStats suffix_array(const ExecSpace& exec, const TextView& text, const SAView& sa,
                               const SuffixArrayOptions& options = {}) {

@@ -10,9 +10,6 @@
 /// sequential walk, pointer jumping (list ranking by doubling, as libcubwt's inverse does on the
 /// GPU) gives every row its distance to the primary row, which is its suffix position, and each
 /// row then writes its own symbol: T[pos(r) - 1] = L[r].
-///
-/// Complexity: O(n log n) work, O(log n) depth; memory (4 + 5w) n bytes beyond the input and
-/// output for w-byte indices.
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
@@ -93,6 +90,10 @@ void unbwt_with(const ExecSpace& exec, const BwtView& bwt, std::uint64_t primary
 /// \p bwt with primary index \p primary into \p out. Waits for the result.
 /// \throws InputError when the lengths differ, \p primary is not in [1, n] (0 for n = 0), or
 /// the pair is not the transform of any text (detected before \p out is written).
+/// \complexity O(n log n) work, O(log n) depth (ceil(log2(n + 1)) pointer-jumping rounds after
+/// one radix sort). Memory beyond the input and output, for w-byte indices (w = 4 below 2^31
+/// rows): max(3w + 2k, 4w) (n + 1) bytes, with k = 4 for 8- and 16-bit symbols and 8 for 32-bit
+/// ones (the sort keys), plus the radix sort's temporary storage.
 template <class ExecSpace, class BwtView, class OutView>
 void unbwt(const ExecSpace& exec, const BwtView& bwt, std::uint64_t primary, const OutView& out) {
   static_assert(impl::is_rank1_view_v<BwtView> && impl::is_rank1_view_v<OutView>, "ktext::unbwt: rank-1 views");
