@@ -9,11 +9,11 @@
 
 #include <ktext/core/error.hpp>
 #include <ktext/suffix/bwt.hpp>
+#include <ktext/suffix/bwt_file.hpp>
 #include <ktext/suffix/memory_bounds.hpp>
 #include <ktext/suffix/unbwt.hpp>
 
 #include "commands.hpp"
-#include "container_io.hpp"
 #include "context.hpp"
 #include "host_array.hpp"
 #include "run.hpp"
@@ -54,7 +54,7 @@ int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
     to_host(exec, d_bwt, bwt.data());
   });
   if (options.raw) out.write(bwt.data(), static_cast<std::size_t>(n));
-  else write_bwt_container(out, bwt.data(), n, primary);
+  else ktext::write_bwt_file(bwt.data(), n, primary, [&](const void* p, std::size_t count) { out.write(p, count); });
   out.commit();
 
   // The primary index of a raw transform is data the user needs to invert it: -q keeps it.
@@ -76,14 +76,15 @@ int run_unbwt(const GlobalOptions& global, const UnbwtOptions& options) {
   Context ctx(global, "unbwt");
   InputFile& in = ctx.input(options.input);
   OutputFile& out = ctx.output(options.output);
-  std::vector<std::uint8_t> bytes = in.read_rest();
+  const std::vector<std::uint8_t> bytes = in.read_rest();
 
-  BwtContainer file;
   const std::uint8_t* bwt = nullptr;
   std::uint64_t n = 0, primary = 0;
   const bool is_container = ktext::container::has_magic(bytes.data(), bytes.size());
   if (is_container) {
-    file = read_bwt_container(std::move(bytes), in.name());
+    const ktext::BwtFileInfo file = with_file_name(in.name(), [&] {
+      return ktext::bwt_file_check(ktext::container::read_container(bytes, ktext::container::Kind::bwt));
+    });
     if (options.has_primary && options.primary != file.primary)
       throw usage_error("--primary " + std::to_string(options.primary) + " disagrees with the primary index " +
                         std::to_string(file.primary) + " stored in " + in.name() + "; leave --primary out");

@@ -23,7 +23,7 @@
 
 #include "commands.hpp"
 #include "context.hpp"
-#include "default_text.hpp"
+#include <ktext_oracles/texts.hpp>
 #include "fm_queries.hpp"
 #include "host_array.hpp"
 
@@ -255,13 +255,13 @@ int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options
 
   std::vector<Row> rows;
   std::vector<InputVerdict> verdicts;
-  auto crosscheck_text = [&](const std::string& name, const std::vector<std::uint8_t>& text) {
+  auto check_text = [&](const std::string& name, const std::vector<std::uint8_t>& text) {
     verdicts.push_back(with_index_type(text.size(), [&](auto index) {
       return crosscheck_one<decltype(index)>(ctx, name, text, backends, rows);
     }));
   };
-  if (options.inputs.empty()) crosscheck_text("(default)", default_crosscheck_text());
-  for (std::size_t i = 0; i < files.size(); ++i) crosscheck_text(options.inputs[i], files[i]->read_rest());
+  if (options.inputs.empty()) check_text("(default)", ktext::oracle::crosscheck_text());
+  for (std::size_t i = 0; i < files.size(); ++i) check_text(options.inputs[i], files[i]->read_rest());
 
   bool ok = true;
   for (const InputVerdict& v : verdicts) ok = ok && v.ok();

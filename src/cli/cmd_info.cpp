@@ -3,10 +3,10 @@
 // foreign or too-new files exit 3.
 
 #include <ktext/core/container.hpp>
+#include <ktext/suffix/bwt_file.hpp>
 #include <ktext/suffix/fm_index_file.hpp>
 
 #include "commands.hpp"
-#include "container_io.hpp"
 #include "errors.hpp"
 #include "io.hpp"
 #include "report.hpp"
@@ -21,7 +21,7 @@ int run_info(const GlobalOptions& global, const InfoOptions& options) {
   const std::vector<std::uint8_t> bytes = in.read_rest();
   const kc::Container c = with_file_name(in.name(), [&] {
     kc::Container parsed = kc::read_container(bytes);
-    if (parsed.kind == kc::Kind::bwt) check_bwt_container(parsed);
+    if (parsed.kind == kc::Kind::bwt) (void)ktext::bwt_file_check(parsed);
     if (parsed.kind == kc::Kind::fm_index) (void)ktext::fm_index_file_check(parsed);
     return parsed;
   });

@@ -12,7 +12,6 @@
 #include <ktext/suffix/fm_index_file.hpp>
 
 #include "commands.hpp"
-#include "container_io.hpp"
 #include "context.hpp"
 #include "fm_queries.hpp"
 

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include <ktext/core/error.hpp>
+
 namespace ktext::cli {
 
 enum ExitCode : int { kExitOk = 0, kExitUsage = 1, kExitIo = 2, kExitInvalid = 3 };
@@ -29,6 +31,16 @@ std::string with_errno(const std::string& what, int err);
 /// A file name for a one-line message: quoted, control bytes, quotes and backslashes escaped
 /// (\n, \t, \xNN), so no name can break the line or the terminal.
 std::string quoted(const std::string& name);
+
+/// Runs f(), prefixing the message of a ktext::FormatError with the file's \p name.
+template <class F>
+decltype(auto) with_file_name(const std::string& name, F&& f) {
+  try {
+    return f();
+  } catch (const ktext::FormatError& e) {
+    throw ktext::FormatError(name + ": " + e.what());
+  }
+}
 
 /// \p text as valid UTF-8 for JSON: valid sequences kept, every other byte written as \xNN.
 std::string utf8_safe(const std::string& text);

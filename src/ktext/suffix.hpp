@@ -4,6 +4,7 @@
 /// \brief Suffix arrays (construction, verification, inverse), the Burrows–Wheeler transform, LCP
 /// arrays and the FM-index.
 #include "ktext/suffix/bwt.hpp"
+#include "ktext/suffix/bwt_file.hpp"
 #include "ktext/suffix/check_suffix_array.hpp"
 #include "ktext/suffix/fm_index.hpp"
 #include "ktext/suffix/fm_index_file.hpp"
