@@ -41,8 +41,6 @@
 /// section's CRC and the metadata's shape; each failure throws ktext::FormatError with a one-line message. It never
 /// reads outside the buffer it is given.
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdio>
@@ -53,6 +51,7 @@
 #include <utility>
 #include <vector>
 
+#include "ktext/core/crc32.hpp"
 #include "ktext/core/error.hpp"
 
 namespace ktext::container {
@@ -104,19 +103,6 @@ inline std::string meta_key_name(std::uint64_t key) {
     case kMetaSampleRate: return "sample_rate";
     default: return "key_" + std::to_string(key);
   }
-}
-
-/// \brief zlib CRC-32 of \p size bytes, in chunks that fit zlib's uInt.
-inline std::uint32_t crc32_of(const void* data, std::uint64_t size, std::uint32_t crc = 0) {
-  auto* p = static_cast<const Bytef*>(data);
-  uLong c = crc;
-  while (size > 0) {
-    const std::uint64_t chunk = size > (std::uint64_t(1) << 30) ? (std::uint64_t(1) << 30) : size;
-    c = ::crc32(c, p, static_cast<uInt>(chunk));
-    p += chunk;
-    size -= chunk;
-  }
-  return static_cast<std::uint32_t>(c);
 }
 
 namespace impl {
