@@ -593,8 +593,8 @@ Fm<Index> read(const Bytes& file) {
 /// Rewrites the header CRC after a deliberate change, so the reader gets past it.
 void reseal_header(Bytes& file) {
   namespace kc = ktext::container;
-  kc::impl::store_le(file.data() + 20, 0, 4);
-  kc::impl::store_le(file.data() + 20, kc::crc32_of(file.data(), kc::kHeaderSize), 4);
+  ktext::little_endian::store(file.data() + 20, 0, 4);
+  ktext::little_endian::store(file.data() + 20, kc::crc32_of(file.data(), kc::kHeaderSize), 4);
 }
 
 /// The message of the FormatError \p f throws, or a failure.
@@ -767,24 +767,24 @@ TEST(fm_index_file, refuses_foreign_and_newer_files) {
   {
     // A newer format version, the header checksum recomputed: the version check itself fires.
     Bytes bad = good;
-    kc::impl::store_le(bad.data() + 6, kc::kFormatVersion + 1, 2);
+    ktext::little_endian::store(bad.data() + 6, kc::kFormatVersion + 1, 2);
     reseal_header(bad);
     const std::string message = format_error_of([&] { (void)read<std::int32_t>(bad); });
     EXPECT_NE(message.find("version"), std::string::npos) << message;
-    kc::impl::store_le(bad.data() + 6, 0, 2);
+    ktext::little_endian::store(bad.data() + 6, 0, 2);
     reseal_header(bad);
     const std::string zero = format_error_of([&] { (void)read<std::int32_t>(bad); });
     EXPECT_NE(zero.find("version"), std::string::npos) << zero;
     // The same change without the new checksum is caught by the checksum or the version check.
     bad = good;
-    kc::impl::store_le(bad.data() + 6, kc::kFormatVersion + 1, 2);
+    ktext::little_endian::store(bad.data() + 6, kc::kFormatVersion + 1, 2);
     EXPECT_THROW((void)read<std::int32_t>(bad), ktext::FormatError);
   }
   {
     // Other kinds, relabelled with a valid header checksum.
     for (std::uint32_t kind : {1u, 3u, 0u, 4u, 0xffffffffu}) {
       Bytes bad = good;
-      kc::impl::store_le(bad.data() + 8, kind, 4);
+      ktext::little_endian::store(bad.data() + 8, kind, 4);
       reseal_header(bad);
       EXPECT_NE(format_error_of([&] { (void)read<std::int32_t>(bad); }), "") << "kind " << kind;
     }
@@ -827,8 +827,8 @@ struct Parts {
     if (with_rate) w.set_meta(kc::kMetaSampleRate, rate);
     // Sections stay alive until w.bytes() below.
     Bytes m(marks.size() * 8), s(samples.size() * sample_width);
-    for (std::size_t i = 0; i < marks.size(); ++i) kc::impl::store_le(m.data() + 8 * i, marks[i], 8);
-    for (std::size_t i = 0; i < samples.size(); ++i) kc::impl::store_le(s.data() + sample_width * i, samples[i], int(sample_width));
+    for (std::size_t i = 0; i < marks.size(); ++i) ktext::little_endian::store(m.data() + 8 * i, marks[i], 8);
+    for (std::size_t i = 0; i < samples.size(); ++i) ktext::little_endian::store(s.data() + sample_width * i, samples[i], int(sample_width));
     if (with_bwt) w.add_section(kc::kSectionBwt, bwt.data(), bwt.size(), 1);
     if (with_marks) w.add_section(kc::kSectionSampleMarks, m.data(), m.size(), marks_width);
     if (with_samples) w.add_section(kc::kSectionSamples, s.data(), s.size(), sample_width);

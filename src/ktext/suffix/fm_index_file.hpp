@@ -25,6 +25,8 @@
 
 #include "ktext/core/container.hpp"
 #include "ktext/core/error.hpp"
+#include "ktext/core/little_endian.hpp"
+#include "ktext/core/popcount.hpp"
 #include "ktext/suffix/fm_index.hpp"
 
 namespace ktext {
@@ -37,25 +39,6 @@ struct FMIndexFileInfo {
   std::uint32_t sample_width = 0;  ///< bytes per stored position
   std::uint64_t samples = 0;       ///< number of sampled rows
 };
-
-namespace impl {
-
-inline std::uint64_t popcount_host(std::uint64_t x) {
-  std::uint64_t c = 0;
-  for (; x != 0; x &= x - 1) ++c;
-  return c;
-}
-
-/// Little-endian image of \p count values of \p width bytes.
-template <class T>
-std::vector<std::uint8_t> to_le_bytes(const T* values, std::uint64_t count, int width) {
-  std::vector<std::uint8_t> bytes(count * std::uint64_t(width));
-  for (std::uint64_t i = 0; i < count; ++i)
-    container::impl::store_le(bytes.data() + i * width, std::uint64_t(values[i]), width);
-  return bytes;
-}
-
-}  // namespace impl
 
 /// \brief Kind-specific checks of a verified fm_index container: metadata present and in
 /// range, section widths and sizes consistent with n and the sample rate.
@@ -109,8 +92,9 @@ void write_fm_index(const FMIndex<MemorySpace, Index>& index, Sink&& sink) {
   auto h_bwt = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, bwt_symbols);
   auto h_marks = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, index.sample_marks());
   auto h_samples = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, index.sampled_positions());
-  const auto marks = impl::to_le_bytes(h_marks.data(), h_marks.extent(0), 8);
-  const auto samples = impl::to_le_bytes(h_samples.data(), h_samples.extent(0), int(sizeof(Index)));
+  std::vector<std::uint8_t> marks(h_marks.extent(0) * 8), samples(h_samples.extent(0) * sizeof(Index));
+  little_endian::encode(marks.data(), h_marks.data(), h_marks.extent(0), 8);
+  little_endian::encode(samples.data(), h_samples.data(), h_samples.extent(0), int(sizeof(Index)));
   kc::Writer writer(kc::Kind::fm_index);
   writer.set_meta(kc::kMetaN, n);
   writer.set_meta(kc::kMetaPrimaryIndex, index.primary_index());
@@ -139,12 +123,11 @@ FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const ExecSpace& 
   const kc::Section& marks_section = c.require(kc::kSectionSampleMarks);
   const std::uint64_t words = marks_section.size / 8;
   Kokkos::View<std::uint64_t*, Kokkos::HostSpace> h_marks(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext::read_fm_index::marks"), words);
+  little_endian::decode(h_marks.data(), marks_section.data, words, 8);
   std::uint64_t marked = 0, before_primary = 0;
   for (std::uint64_t w = 0; w < words; ++w) {
-    const std::uint64_t x = kc::impl::load_le(marks_section.data + 8 * w, 8);
-    h_marks(w) = x;
-    marked += impl::popcount_host(x);
-    if (w < (info.primary >> 6)) before_primary += impl::popcount_host(x);
+    marked += impl::popcount64_host(h_marks(w));
+    if (w < (info.primary >> 6)) before_primary += impl::popcount64_host(h_marks(w));
   }
   const std::uint64_t last = rows >> 6;  // the spare word past the rows
   const std::uint64_t past_rows = (rows & 63) == 0 ? h_marks(last) : h_marks(last) >> (rows & 63);
@@ -153,7 +136,7 @@ FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const ExecSpace& 
     fail("section 'sample_marks' marks " + std::to_string(marked) + " rows; sample rate " + std::to_string(info.sample_rate) +
          " needs " + std::to_string(info.samples));
   const bool primary_marked = (h_marks(info.primary >> 6) >> (info.primary & 63)) & 1;
-  before_primary += impl::popcount_host(h_marks(info.primary >> 6) & ((std::uint64_t(1) << (info.primary & 63)) - 1));
+  before_primary += impl::popcount64_host(h_marks(info.primary >> 6) & ((std::uint64_t(1) << (info.primary & 63)) - 1));
   if (!primary_marked) fail("the primary row (position 0) is not sampled");
 
   // Samples: distinct multiples of the rate, at most n; position 0 in the primary row.
@@ -162,7 +145,7 @@ FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const ExecSpace& 
                                                     info.samples);
   std::vector<bool> seen(info.samples, false);
   for (std::uint64_t k = 0; k < info.samples; ++k) {
-    const std::uint64_t v = kc::impl::load_le(samples_section.data + k * info.sample_width, int(info.sample_width));
+    const std::uint64_t v = little_endian::load(samples_section.data + k * info.sample_width, int(info.sample_width));
     if (v > info.n || v % info.sample_rate != 0 || seen[v / info.sample_rate])
       fail("section 'samples' entry " + std::to_string(k) + " (" + std::to_string(v) +
            ") is not a distinct multiple of the sample rate within the text");
