@@ -578,7 +578,7 @@ TEST(fm_index, rejects_bad_arguments) {
 template <class Index>
 Bytes file_of(const Fm<Index>& index) {
   Bytes out;
-  ktext::write_fm_index(index, [&](const void* p, std::size_t n) {
+  ktext::write_fm_index(Exec{}, index, [&](const void* p, std::size_t n) {
     auto* b = static_cast<const std::uint8_t*>(p);
     out.insert(out.end(), b, b + n);
   });

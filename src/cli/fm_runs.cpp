@@ -62,7 +62,7 @@ class Engine final : public SearchEngine {
 
   std::uint64_t write(OutputFile& out) const override {
     std::uint64_t written = 0;
-    ktext::write_fm_index(index_, [&](const void* p, std::size_t count) {
+    ktext::write_fm_index(exec_, index_, [&](const void* p, std::size_t count) {
       out.write(p, count);
       written += count;
     });
