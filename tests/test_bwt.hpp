@@ -46,4 +46,23 @@ TEST(bwt, integer_alphabets) {
   EXPECT_EQ(device_unbwt(u32, p32), t32);
 }
 
+TEST(bwt, overloads_without_an_execution_space) {
+  // The out view's execution space is the backend under test; the calls wait for the result.
+  const auto t = random_text(5000, 4, 44);
+  const auto want = naive_bwt(t);
+  auto text = to_device(t, "text");
+  Kokkos::View<std::uint8_t*, Kokkos::Device<Exec, Mem>> out("bwt", t.size());
+  EXPECT_EQ(ktext::bwt(text, out), want.second);
+  EXPECT_EQ(to_host(out), want.first);
+  ktext::SuffixArrayOptions options;
+  options.batch_entries = 100;
+  Kokkos::deep_copy(out, 0);
+  EXPECT_EQ(ktext::bwt(text, out, options), want.second);
+  EXPECT_EQ(to_host(out), want.first);
+  const auto sa = to_device(reference_suffix_array<std::int32_t>(t), "sa");
+  Kokkos::deep_copy(out, 0);
+  EXPECT_EQ(ktext::bwt_from_suffix_array(text, sa, out), want.second);
+  EXPECT_EQ(to_host(out), want.first);
+}
+
 }  // namespace

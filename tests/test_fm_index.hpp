@@ -330,4 +330,41 @@ TEST(fm_index, rejects_bad_arguments) {
   EXPECT_THROW(index.bwt(Exec{}, long_bwt), ktext::InputError);
 }
 
+TEST(fm_index, overloads_without_an_execution_space) {
+  // An index in Exec's memory space: its default execution space is the backend under test
+  // (the index's memory space decides, as the views' spaces do for the free functions).
+  const Bytes t = {'m', 'i', 's', 's', 'i', 's', 's', 'i', 'p', 'p', 'i'};
+  using Dev = Kokkos::Device<typename Mem::execution_space, Mem>;
+  const Kokkos::View<const std::uint8_t*, Dev> text = to_device(t, "text");
+  ktext::FMIndexOptions options;
+  options.sample_rate = 3;
+  const Fm<std::int32_t> index(text, options);
+  const Fm<std::int64_t> index64(text);
+  EXPECT_EQ(index64.sample_rate(), 32u);
+  const auto with_exec = build<std::int32_t>(t, 3);
+  EXPECT_EQ(index.primary_index(), with_exec.primary_index());
+  Patterns ps;
+  for (const char* p : {"ssi", "i", "", "pi", "x"}) ps.add(Bytes(p, p + std::strlen(p)));
+  auto patterns = to_device(ps.bytes, "patterns");
+  auto offsets = to_device(ps.offsets, "offsets");
+  Kokkos::View<std::uint64_t*, Dev> counts("counts", ps.size());
+  index.count(patterns, offsets, counts);
+  EXPECT_EQ(to_host(counts), batched_count(with_exec, ps));
+  const auto occ = index.locate(patterns, offsets);
+  const auto want = with_exec.locate(Exec{}, patterns, offsets);
+  EXPECT_EQ(to_host(occ.offsets), to_host(want.offsets));
+  EXPECT_EQ(to_host(occ.positions), to_host(want.positions));
+  Kokkos::View<std::uint8_t*, Dev> b("bwt", t.size());
+  index.bwt(b);
+  Kokkos::View<std::uint8_t*, Mem> b_exec("bwt", t.size());
+  with_exec.bwt(Exec{}, b_exec);
+  Exec{}.fence();
+  EXPECT_EQ(to_host(b), to_host(b_exec));
+  const auto parts = Fm<std::int32_t>::from_parts(b, index.primary_index(), index.sample_rate(), index.sample_marks(),
+                                                  index.sampled_positions());
+  counts = Kokkos::View<std::uint64_t*, Dev>("counts", ps.size());
+  parts.count(patterns, offsets, counts);
+  EXPECT_EQ(to_host(counts), batched_count(with_exec, ps));
+}
+
 }  // namespace

@@ -115,6 +115,26 @@ TEST(fm_index_file, round_trips) {
   }
 }
 
+TEST(fm_index_file, overloads_without_an_execution_space) {
+  // The index's memory space names the execution space of write_fm_index; read_fm_index takes
+  // it as a template argument (Kokkos' default execution space when none is named).
+  const auto t = random_text(2000, 26, 7);
+  const auto index = build<std::int32_t>(t, 5);
+  const Bytes f = file_of(index);
+  Bytes without;
+  ktext::write_fm_index(index, [&](const void* p, std::size_t n) {
+    auto* b = static_cast<const std::uint8_t*>(p);
+    without.insert(without.end(), b, b + n);
+  });
+  EXPECT_EQ(without, f);
+  EXPECT_EQ(file_of(ktext::read_fm_index<std::int32_t, Exec>(f.data(), f.size())), f);
+  const auto c = ktext::container::read_container(f, ktext::container::Kind::fm_index);
+  EXPECT_EQ(file_of(ktext::read_fm_index<std::int32_t, Exec>(c)), f);
+  const auto on_default = ktext::read_fm_index<std::int64_t>(c);
+  EXPECT_EQ(on_default.size(), t.size());
+  EXPECT_EQ(on_default.primary_index(), index.primary_index());
+}
+
 /// Every single-byte change (at \p stride) and every truncation (at \p stride, plus the first
 /// 256 and last 256 lengths) must be refused with a FormatError.
 template <class Index>

@@ -46,4 +46,15 @@ TEST(unbwt, rejects_bad_arguments) {
   EXPECT_THROW(ktext::unbwt(Exec{}, d, 4, shorter), ktext::InputError);
 }
 
+TEST(unbwt, overload_without_an_execution_space) {
+  // The out view's execution space is the backend under test; the call waits for the result.
+  const auto t = thue_morse_text(3000);
+  const auto [u, primary] = naive_bwt(t);
+  auto d = to_device(u, "bwt");
+  Kokkos::View<std::uint8_t*, Kokkos::Device<Exec, Mem>> out("text", t.size());
+  ktext::unbwt(d, primary, out);
+  EXPECT_EQ(to_host(out), t);
+  EXPECT_THROW(ktext::unbwt(d, t.size() + 1, out), ktext::InputError);
+}
+
 }  // namespace
