@@ -88,7 +88,7 @@ std::tuple<std::vector<std::uint64_t>, std::vector<std::int64_t>, std::vector<In
   index.count(Exec{}, p, o, counts);
   const auto occ = index.locate(Exec{}, p, o);
   std::vector<std::uint8_t> file;
-  ktext::write_fm_index(index, [&](const void* bytes, std::size_t n) {
+  ktext::write_fm_index(Exec{}, index, [&](const void* bytes, std::size_t n) {
     file.insert(file.end(), static_cast<const std::uint8_t*>(bytes), static_cast<const std::uint8_t*>(bytes) + n);
   });
   return {host(counts), host(occ.offsets), host(occ.positions), file};

@@ -56,6 +56,17 @@ TEST(lcp, exhaustive_binary_up_to_9) {
   }
 }
 
+TEST(lcp, overload_without_an_execution_space) {
+  // The lcp view's execution space is the backend under test; the call waits for the result.
+  const auto t = fibonacci_text(4000);
+  const auto sa = reference_suffix_array<std::int32_t>(t);
+  auto text = to_device(t, "text");
+  auto d = to_device(sa, "sa");
+  Kokkos::View<std::int32_t*, Kokkos::Device<Exec, Mem>> out("lcp", t.size());
+  ktext::lcp(text, d, out);
+  EXPECT_EQ(to_host(out), naive_lcp(t, sa));
+}
+
 TEST(lcp, integer_alphabets_and_errors) {
   const auto t = random_text<std::uint32_t>(2000, 3, 8);
   const auto sa = naive_suffix_array<std::int64_t>(t);

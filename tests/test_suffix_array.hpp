@@ -155,6 +155,21 @@ TEST(suffix_array, reports_progress_and_rounds) {
   EXPECT_TRUE(shrinking);
 }
 
+TEST(suffix_array, overload_without_an_execution_space) {
+  // The sa view's execution space is the backend under test; the call waits for the result.
+  const auto t = random_text(3000, 4, 13);
+  auto text = to_device(t, "text");
+  Kokkos::View<std::int32_t*, Kokkos::Device<Exec, Mem>> sa("sa", t.size());
+  ktext::suffix_array(text, sa);
+  EXPECT_EQ(to_host(sa), reference_suffix_array<std::int32_t>(t));
+  ktext::SuffixArrayOptions options;
+  options.batch_entries = 50;
+  Kokkos::deep_copy(sa, 0);
+  const auto stats = ktext::suffix_array(text, sa, options);
+  EXPECT_GT(stats.peak_bytes, 0u);
+  EXPECT_EQ(to_host(sa), reference_suffix_array<std::int32_t>(t));
+}
+
 TEST(suffix_array, rejects_mismatched_lengths) {
   auto text = to_device(random_text(10, 4, 1));
   Kokkos::View<std::int32_t*, Mem> sa("sa", 9);

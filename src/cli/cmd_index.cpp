@@ -46,7 +46,7 @@ int run_index(const GlobalOptions& global, const IndexOptions& options) {
       index_bytes = fm.bytes();
       primary = fm.primary_index();
       sigma = fm.alphabet_size();
-      ktext::write_fm_index(fm, [&](const void* p, std::size_t count) {
+      ktext::write_fm_index(exec, fm, [&](const void* p, std::size_t count) {
         out.write(p, count);
         file_bytes += count;
       });

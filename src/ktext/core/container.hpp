@@ -41,19 +41,19 @@
 /// section's CRC and the metadata's shape; each failure throws ktext::FormatError with a one-line message. It never
 /// reads outside the buffer it is given.
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <cstddef>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "ktext/core/crc32.hpp"
 #include "ktext/core/error.hpp"
+#include "ktext/core/little_endian.hpp"
 
 namespace ktext::container {
 
@@ -106,30 +106,7 @@ inline std::string meta_key_name(std::uint64_t key) {
   }
 }
 
-/// \brief zlib CRC-32 of \p size bytes, in chunks that fit zlib's uInt.
-inline std::uint32_t crc32_of(const void* data, std::uint64_t size, std::uint32_t crc = 0) {
-  auto* p = static_cast<const Bytef*>(data);
-  uLong c = crc;
-  while (size > 0) {
-    const std::uint64_t chunk = size > (std::uint64_t(1) << 30) ? (std::uint64_t(1) << 30) : size;
-    c = ::crc32(c, p, static_cast<uInt>(chunk));
-    p += chunk;
-    size -= chunk;
-  }
-  return static_cast<std::uint32_t>(c);
-}
-
 namespace impl {
-
-inline std::uint64_t load_le(const std::uint8_t* p, int bytes) {
-  std::uint64_t v = 0;
-  for (int b = 0; b < bytes; ++b) v |= std::uint64_t(p[b]) << (8 * b);
-  return v;
-}
-
-inline void store_le(std::uint8_t* p, std::uint64_t v, int bytes) {
-  for (int b = 0; b < bytes; ++b) p[b] = static_cast<std::uint8_t>(v >> (8 * b));
-}
 
 /// a + b, or nullopt on overflow.
 inline std::optional<std::uint64_t> add(std::uint64_t a, std::uint64_t b) {
@@ -207,7 +184,7 @@ struct Container {
 [[nodiscard]] inline Container read_container(const std::uint8_t* data, std::size_t size,
                                               std::optional<Kind> expected = std::nullopt) {
   using impl::fail;
-  using impl::load_le;
+  using little_endian::load;
   const std::uint64_t file = size;
   const std::string of_file = " of a " + std::to_string(file) + "-byte file";
   if (size < sizeof kMagic) {
@@ -219,28 +196,28 @@ struct Container {
   if (size < kHeaderSize) fail("truncated: the header ends at byte " + std::to_string(kHeaderSize) + of_file);
 
   Container c;
-  c.version = static_cast<std::uint16_t>(load_le(data + 6, 2));
+  c.version = static_cast<std::uint16_t>(load(data + 6, 2));
   if (c.version > kFormatVersion)
     fail("format version " + std::to_string(c.version) + " is newer than this ktext (" + std::to_string(kFormatVersion) + ")");
   if (c.version == 0) fail("format version 0 is not a valid ktext version");
   std::uint8_t header[kHeaderSize];
   std::memcpy(header, data, kHeaderSize);
-  const std::uint32_t header_crc = static_cast<std::uint32_t>(load_le(header + 20, 4));
-  impl::store_le(header + 20, 0, 4);
+  const std::uint32_t header_crc = static_cast<std::uint32_t>(load(header + 20, 4));
+  little_endian::store(header + 20, 0, 4);
   if (crc32_of(header, kHeaderSize) != header_crc) fail("checksum mismatch in the header");
   for (std::size_t i = 32; i < kHeaderSize; ++i)
     if (header[i] != 0) fail("the header's reserved bytes are not zero");
 
-  const std::uint32_t kind = static_cast<std::uint32_t>(load_le(data + 8, 4));
+  const std::uint32_t kind = static_cast<std::uint32_t>(load(data + 8, 4));
   if (kind < 1 || kind > 3) fail("unknown container kind " + std::to_string(kind));
   c.kind = static_cast<Kind>(kind);
   if (expected && *expected != c.kind)
     fail("this is a " + kind_name(kind) + " file, expected " + kind_name(std::uint32_t(*expected)));
 
-  const std::uint32_t count = static_cast<std::uint32_t>(load_le(data + 12, 4));
+  const std::uint32_t count = static_cast<std::uint32_t>(load(data + 12, 4));
   if (count > kMaxSections) fail("implausible section count " + std::to_string(count));
-  const std::uint32_t table_crc = static_cast<std::uint32_t>(load_le(data + 16, 4));
-  c.file_size = load_le(data + 24, 8);
+  const std::uint32_t table_crc = static_cast<std::uint32_t>(load(data + 16, 4));
+  c.file_size = load(data + 24, 8);
   const std::uint64_t table_end = kHeaderSize + std::uint64_t(count) * kEntrySize;  // <= 64 + 4096 * 32
   if (table_end > file) fail("truncated: the section table ends at byte " + std::to_string(table_end) + of_file);
   if (crc32_of(data + kHeaderSize, table_end - kHeaderSize) != table_crc) fail("checksum mismatch in the section table");
@@ -250,13 +227,13 @@ struct Container {
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint8_t* e = data + kHeaderSize + std::size_t(i) * kEntrySize;
     Section s;
-    s.id = static_cast<std::uint32_t>(load_le(e, 4));
-    s.crc = static_cast<std::uint32_t>(load_le(e + 4, 4));
-    s.offset = load_le(e + 8, 8);
-    s.size = load_le(e + 16, 8);
-    s.element_width = static_cast<std::uint32_t>(load_le(e + 24, 4));
+    s.id = static_cast<std::uint32_t>(load(e, 4));
+    s.crc = static_cast<std::uint32_t>(load(e + 4, 4));
+    s.offset = load(e + 8, 8);
+    s.size = load(e + 16, 8);
+    s.element_width = static_cast<std::uint32_t>(load(e + 24, 4));
     const std::string label = "section " + std::to_string(i) + " ('" + s.name() + "')";
-    if (load_le(e + 28, 4) != 0) fail(label + ": reserved field is not zero");
+    if (load(e + 28, 4) != 0) fail(label + ": reserved field is not zero");
     for (const Section& other : c.sections)
       if (other.id == s.id) fail(label + " appears twice");
     if (s.element_width != 1 && s.element_width != 2 && s.element_width != 4 && s.element_width != 8)
@@ -288,14 +265,14 @@ struct Container {
 
   if (const Section* meta = c.find(kSectionMeta)) {
     if (meta->size < 8) fail("the metadata section is shorter than its 8-byte count");
-    const std::uint64_t entries = load_le(meta->data, 8);
+    const std::uint64_t entries = load(meta->data, 8);
     if (entries > kMaxMetaEntries) fail("implausible metadata entry count " + std::to_string(entries));
     if (meta->size != 8 + entries * 16)
       fail("the metadata section has " + std::to_string(meta->size) + " bytes; " + std::to_string(entries) +
            " entries need " + std::to_string(8 + entries * 16));
     for (std::uint64_t i = 0; i < entries; ++i) {
-      const std::uint64_t key = load_le(meta->data + 8 + 16 * i, 8);
-      const std::uint64_t value = load_le(meta->data + 16 + 16 * i, 8);
+      const std::uint64_t key = load(meta->data + 8 + 16 * i, 8);
+      const std::uint64_t value = load(meta->data + 16 + 16 * i, 8);
       if (!c.metadata.empty() && key <= c.metadata.back().first) fail("metadata keys are not strictly increasing");
       c.metadata.emplace_back(key, value);
     }
@@ -345,10 +322,10 @@ class Writer {
     auto meta = meta_;
     std::sort(meta.begin(), meta.end());
     std::vector<std::uint8_t> meta_bytes(8 + 16 * meta.size());
-    impl::store_le(meta_bytes.data(), meta.size(), 8);
+    little_endian::store(meta_bytes.data(), meta.size(), 8);
     for (std::size_t i = 0; i < meta.size(); ++i) {
-      impl::store_le(meta_bytes.data() + 8 + 16 * i, meta[i].first, 8);
-      impl::store_le(meta_bytes.data() + 16 + 16 * i, meta[i].second, 8);
+      little_endian::store(meta_bytes.data() + 8 + 16 * i, meta[i].first, 8);
+      little_endian::store(meta_bytes.data() + 16 + 16 * i, meta[i].second, 8);
     }
     std::vector<Pending> all;
     all.push_back({kSectionMeta, meta_bytes.data(), meta_bytes.size(), 8, crc32_of(meta_bytes.data(), meta_bytes.size())});
@@ -361,21 +338,21 @@ class Writer {
     for (std::size_t i = 0; i < all.size(); ++i) {
       offsets[i] = impl::align_up(pos);
       std::uint8_t* e = table.data() + i * kEntrySize;
-      impl::store_le(e, all[i].id, 4);
-      impl::store_le(e + 4, all[i].crc, 4);
-      impl::store_le(e + 8, offsets[i], 8);
-      impl::store_le(e + 16, all[i].size, 8);
-      impl::store_le(e + 24, all[i].width, 4);
+      little_endian::store(e, all[i].id, 4);
+      little_endian::store(e + 4, all[i].crc, 4);
+      little_endian::store(e + 8, offsets[i], 8);
+      little_endian::store(e + 16, all[i].size, 8);
+      little_endian::store(e + 24, all[i].width, 4);
       pos = offsets[i] + all[i].size;
     }
     std::uint8_t header[kHeaderSize] = {};
     std::memcpy(header, kMagic, sizeof kMagic);
-    impl::store_le(header + 6, kFormatVersion, 2);
-    impl::store_le(header + 8, std::uint32_t(kind_), 4);
-    impl::store_le(header + 12, all.size(), 4);
-    impl::store_le(header + 16, crc32_of(table.data(), table.size()), 4);
-    impl::store_le(header + 24, pos, 8);
-    impl::store_le(header + 20, crc32_of(header, kHeaderSize), 4);
+    little_endian::store(header + 6, kFormatVersion, 2);
+    little_endian::store(header + 8, std::uint32_t(kind_), 4);
+    little_endian::store(header + 12, all.size(), 4);
+    little_endian::store(header + 16, crc32_of(table.data(), table.size()), 4);
+    little_endian::store(header + 24, pos, 8);
+    little_endian::store(header + 20, crc32_of(header, kHeaderSize), 4);
 
     sink(static_cast<const void*>(header), kHeaderSize);
     if (!table.empty()) sink(static_cast<const void*>(table.data()), table.size());

@@ -8,6 +8,7 @@
 #include <string>
 #include <type_traits>
 
+#include "ktext/core/allocate.hpp"  // impl::alloc and impl::Work, which the primitives reach through this header
 #include "ktext/core/error.hpp"
 
 namespace ktext::impl {
@@ -27,15 +28,5 @@ inline constexpr bool is_rank1_view_v = Kokkos::is_view_v<View> && View::rank ==
 
 template <class View>
 inline constexpr bool is_writable_view_v = !std::is_const_v<typename View::value_type>;
-
-/// Unmanaged view over the same elements with an explicit device type, so internal kernels have
-/// one concrete view type per value type whatever layout/traits the caller used.
-template <class T, class ExecSpace>
-using Work = Kokkos::View<T*, typename ExecSpace::memory_space>;
-
-template <class T, class ExecSpace>
-Work<T, ExecSpace> alloc(const ExecSpace& exec, const char* label, std::size_t n) {
-  return Work<T, ExecSpace>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)), n);
-}
 
 }  // namespace ktext::impl

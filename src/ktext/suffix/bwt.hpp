@@ -11,6 +11,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/view_checks.hpp"
@@ -23,6 +24,7 @@ namespace ktext {
 /// \complexity O(n) work: one reduction and one gather.
 template <class ExecSpace, class TextView, class SAView, class OutView>
 std::uint64_t bwt_from_suffix_array(const ExecSpace& exec, const TextView& text, const SAView& sa, const OutView& out) {
+  static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::bwt: first argument must be an execution space");
   static_assert(impl::is_rank1_view_v<TextView> && impl::is_rank1_view_v<SAView> && impl::is_rank1_view_v<OutView>,
                 "ktext::bwt: rank-1 views");
   static_assert(impl::accessible_from_v<ExecSpace, TextView> && impl::accessible_from_v<ExecSpace, SAView> &&
@@ -56,19 +58,41 @@ std::uint64_t bwt_from_suffix_array(const ExecSpace& exec, const TextView& text,
   return std::uint64_t(zero_row) + 1;
 }
 
+/// \brief As above on the default instance of the out view's execution space; waits for the result.
+template <class TextView, class SAView, class OutView>
+std::uint64_t bwt_from_suffix_array(const TextView& text, const SAView& sa, const OutView& out) {
+  using Exec = typename OutView::execution_space;
+  const std::uint64_t primary = bwt_from_suffix_array(Exec{}, text, sa, out);
+  Exec{}.fence("ktext::bwt_from_suffix_array");
+  return primary;
+}
+
 /// \brief BWT of \p text into \p out; builds the suffix array on the way (32-bit indices when
 /// they fit, else 64-bit). Returns the primary index; peak memory is that of suffix_array.
+/// Waits for the result.
 /// \complexity that of suffix_array(), then O(n) work.
+/// \throws InputError as suffix_array; OutOfMemoryError when the suffix array does not fit.
 template <class ExecSpace, class TextView, class OutView>
 std::uint64_t bwt(const ExecSpace& exec, const TextView& text, const OutView& out, const SuffixArrayOptions& options = {}) {
+  static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::bwt: first argument must be an execution space");
   const std::size_t n = text.extent(0);
   auto run = [&](auto index) {
     using I = decltype(index);
-    Kokkos::View<I*, typename ExecSpace::memory_space> sa(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::bwt::sa"), n);
+    const auto sa = impl::uninitialized_view<I>(exec, "ktext::bwt::sa", n);
     suffix_array(exec, text, sa, options);
     return bwt_from_suffix_array(exec, text, sa, out);
   };
-  return index_fits<std::int32_t>(n) ? run(std::int32_t{}) : run(std::int64_t{});
+  return impl::translate_out_of_memory(
+      "ktext::bwt", [&] { return index_fits<std::int32_t>(n) ? run(std::int32_t{}) : run(std::int64_t{}); });
+}
+
+/// \brief As above on the default instance of the out view's execution space; waits for the result.
+template <class TextView, class OutView>
+std::uint64_t bwt(const TextView& text, const OutView& out, const SuffixArrayOptions& options = {}) {
+  using Exec = typename OutView::execution_space;
+  const std::uint64_t primary = bwt(Exec{}, text, out, options);
+  Exec{}.fence("ktext::bwt");
+  return primary;
 }
 
 }  // namespace ktext

@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "ktext/core/allocate.hpp"
+#include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/view_checks.hpp"
 
@@ -83,7 +85,7 @@ SuffixArrayCheck check_suffix_array_parallel(const ExecSpace& exec, const TextVi
       },
       Kokkos::Min<I>(first));
   if (first < n) return bad(first, "value out of range");
-  Kokkos::View<I*, typename ExecSpace::memory_space> isa(Kokkos::view_alloc(exec, "ktext::check_suffix_array::isa"), n);
+  const auto isa = zeroed_view<I>(exec, "ktext::check_suffix_array::isa", std::size_t(n));
   Kokkos::parallel_for(
       "ktext::check_suffix_array::count", Policy(exec, 0, n), KOKKOS_LAMBDA(I i) { Kokkos::atomic_inc(&isa(sa(i))); });
   Kokkos::parallel_reduce(
@@ -131,12 +133,23 @@ SuffixArrayCheck check_suffix_array(const ExecSpace& exec, const TextView& text,
                      "length " + std::to_string(sa.extent(0)) + " differs from the text's " + std::to_string(text.extent(0)));
   require_index_fits<typename SAView::non_const_value_type>(text.extent(0), "ktext::check_suffix_array");
   constexpr bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
-  if constexpr (host && sizeof(typename TextView::non_const_value_type) <= 2) {
-    exec.fence("ktext::check_suffix_array: inputs ready");
-    return impl::check_suffix_array_buckets(text, sa);
-  } else {
-    return impl::check_suffix_array_parallel(exec, text, sa);
-  }
+  return impl::translate_out_of_memory("ktext::check_suffix_array", [&] {
+    if constexpr (host && sizeof(typename TextView::non_const_value_type) <= 2) {
+      exec.fence("ktext::check_suffix_array: inputs ready");
+      return impl::check_suffix_array_buckets(text, sa);
+    } else {
+      return impl::check_suffix_array_parallel(exec, text, sa);
+    }
+  });
+}
+
+/// \brief As above on the default instance of the sa view's execution space; waits for the result.
+template <class TextView, class SAView>
+SuffixArrayCheck check_suffix_array(const TextView& text, const SAView& sa) {
+  using Exec = typename SAView::execution_space;
+  auto result = check_suffix_array(Exec{}, text, sa);
+  Exec{}.fence("ktext::check_suffix_array");
+  return result;
 }
 
 }  // namespace ktext

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/view_checks.hpp"
@@ -137,17 +138,25 @@ class FMIndex {
     if (options.sample_rate == 0) throw InputError("ktext::FMIndex: the sample rate must be at least 1");
     const std::uint64_t n = text.extent(0);
     require_index_fits<Index>(n, "ktext::FMIndex");
-    Kokkos::View<std::uint8_t*, MemorySpace> bwt_symbols(
-        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::bwt"), n);
-    {
-      Kokkos::View<Index*, MemorySpace> sa(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::sa"), n);
-      suffix_array(exec, text, sa, options.suffix_array);
-      primary_ = bwt_from_suffix_array(exec, text, sa, bwt_symbols);
-      samples_ = impl::sample_suffix_array<MemorySpace, Index>(exec, sa, options.sample_rate);
-    }
-    std::uint64_t histogram[256];
-    occ_ = impl::build_byte_occ_table<MemorySpace>(exec, bwt_symbols, histogram);
-    set_totals(exec, histogram);
+    impl::translate_out_of_memory("ktext::FMIndex", [&] {
+      const auto bwt_symbols = impl::uninitialized_view<std::uint8_t, MemorySpace>(exec, "ktext::FMIndex::bwt", n);
+      {
+        const auto sa = impl::uninitialized_view<Index, MemorySpace>(exec, "ktext::FMIndex::sa", n);
+        suffix_array(exec, text, sa, options.suffix_array);
+        primary_ = bwt_from_suffix_array(exec, text, sa, bwt_symbols);
+        samples_ = impl::sample_suffix_array<MemorySpace, Index>(exec, sa, options.sample_rate);
+      }
+      std::uint64_t histogram[256];
+      occ_ = impl::build_byte_occ_table<MemorySpace>(exec, bwt_symbols, histogram);
+      set_totals(exec, histogram);
+    });
+  }
+
+  /// \brief As above on the default instance of MemorySpace's execution space; waits.
+  template <class TextView, class = std::enable_if_t<Kokkos::is_view_v<TextView>>>
+  explicit FMIndex(const TextView& text, const FMIndexOptions& options = {})
+      : FMIndex(typename MemorySpace::execution_space{}, text, options) {
+    typename MemorySpace::execution_space{}.fence("ktext::FMIndex");
   }
 
   /// \brief Assembles an index from its stored parts, as read from a file (fm_index_file.hpp):
@@ -156,16 +165,30 @@ class FMIndex {
   template <class ExecSpace, class BwtView, class MarksView, class SamplesView>
   static FMIndex from_parts(const ExecSpace& exec, const BwtView& bwt_symbols, std::uint64_t primary, std::uint32_t rate,
                             const MarksView& marks, const SamplesView& samples) {
+    static_assert(Kokkos::is_execution_space_v<ExecSpace>,
+                  "ktext::FMIndex::from_parts: first argument must be an execution space");
     FMIndex f;
     f.primary_ = primary;
     f.samples_.marks = marks;
     f.samples_.values = samples;
     f.samples_.rows = bwt_symbols.extent(0) + 1;
     f.samples_.rate = rate;
-    impl::build_sample_counts(exec, f.samples_);
-    std::uint64_t histogram[256];
-    f.occ_ = impl::build_byte_occ_table<MemorySpace>(exec, bwt_symbols, histogram);
-    f.set_totals(exec, histogram);
+    impl::translate_out_of_memory("ktext::FMIndex::from_parts", [&] {
+      impl::build_sample_counts(exec, f.samples_);
+      std::uint64_t histogram[256];
+      f.occ_ = impl::build_byte_occ_table<MemorySpace>(exec, bwt_symbols, histogram);
+      f.set_totals(exec, histogram);
+    });
+    return f;
+  }
+
+  /// \brief As above on the default instance of MemorySpace's execution space; waits.
+  template <class BwtView, class MarksView, class SamplesView>
+  static FMIndex from_parts(const BwtView& bwt_symbols, std::uint64_t primary, std::uint32_t rate,
+                            const MarksView& marks, const SamplesView& samples) {
+    using Exec = typename MemorySpace::execution_space;
+    FMIndex f = from_parts(Exec{}, bwt_symbols, primary, rate, marks, samples);
+    Exec{}.fence("ktext::FMIndex::from_parts");
     return f;
   }
 
@@ -242,6 +265,14 @@ class FMIndex {
         });
   }
 
+  /// \brief As above on the default instance of MemorySpace's execution space; waits for the counts.
+  template <class PatternView, class OffsetView, class CountView>
+  void count(const PatternView& patterns, const OffsetView& offsets, const CountView& counts) const {
+    using Exec = typename MemorySpace::execution_space;
+    count(Exec{}, patterns, offsets, counts);
+    Exec{}.fence("ktext::FMIndex::count");
+  }
+
   /// \brief Every occurrence of every pattern, positions ascending per pattern (same pattern
   /// arguments as count()). Waits: the output is sized by the counts.
   /// \complexity O(m) per pattern, up to s - 1 LF steps per occurrence, a segmented sort.
@@ -251,39 +282,59 @@ class FMIndex {
     using U = std::make_unsigned_t<Index>;
     const std::uint64_t num = impl::check_patterns<MemorySpace>(exec, patterns, offsets, "ktext::FMIndex::locate");
     FMIndexOccurrences<MemorySpace, Index> out;
-    out.offsets = Kokkos::View<std::int64_t*, MemorySpace>(Kokkos::view_alloc(exec, "ktext::FMIndex::locate_offsets"), num + 1);
-    auto occ = out.offsets;
-    Kokkos::View<std::uint64_t*, MemorySpace> begins(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::locate_begins"), num);
-    const FMIndex self = *this;
-    Kokkos::parallel_for(
-        "ktext::FMIndex::locate_find", Kokkos::RangePolicy<ExecSpace>(exec, 0, num), KOKKOS_LAMBDA(std::uint64_t i) {
-          const std::uint64_t b = std::uint64_t(offsets(i));
-          const Range r = self.find(impl::ViewSlice<PatternView>{patterns, b}, std::uint64_t(offsets(i + 1)) - b);
-          begins(i) = r.begin;
-          occ(i) = std::int64_t(r.count());
-        });
-    const auto head = Kokkos::subview(occ, Kokkos::make_pair(std::uint64_t(0), num));
-    const std::int64_t total = num == 0 ? 0 : ktext::exclusive_scan(exec, head, head);
-    Kokkos::deep_copy(exec, Kokkos::subview(occ, num), total);
-    // Sorting unsigned keys carries the positions along as values: they come out sorted.
-    Kokkos::View<U*, MemorySpace> keys(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::locate_keys"), total);
-    out.positions = Kokkos::View<Index*, MemorySpace>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::positions"), total);
-    auto positions = out.positions;
-    Kokkos::parallel_for(
-        "ktext::FMIndex::locate", Kokkos::RangePolicy<ExecSpace>(exec, 0, std::uint64_t(total)), KOKKOS_LAMBDA(std::uint64_t k) {
-          // The pattern owning occurrence k: the last i with occ(i) <= k (empty patterns skipped).
-          std::uint64_t lo = 0, hi = num;
-          while (hi - lo > 1) {
-            const std::uint64_t mid = lo + (hi - lo) / 2;
-            if (std::uint64_t(occ(mid)) <= k) lo = mid;
-            else hi = mid;
-          }
-          const Index pos = self.locate(begins(lo) + (k - std::uint64_t(occ(lo))));
-          keys(k) = U(pos);  // invalid_position sorts last
-          positions(k) = pos;
-        });
-    segmented_sort_pairs(exec, occ, keys, positions);
-    exec.fence("ktext::FMIndex::locate");
+    try {
+      out.offsets = impl::zeroed_view<std::int64_t, MemorySpace>(exec, "ktext::FMIndex::locate_offsets", num + 1);
+      auto occ = out.offsets;
+      const auto begins =
+          impl::uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::FMIndex::locate_begins", num);
+      const FMIndex self = *this;
+      Kokkos::parallel_for(
+          "ktext::FMIndex::locate_find", Kokkos::RangePolicy<ExecSpace>(exec, 0, num), KOKKOS_LAMBDA(std::uint64_t i) {
+            const std::uint64_t b = std::uint64_t(offsets(i));
+            const Range r = self.find(impl::ViewSlice<PatternView>{patterns, b}, std::uint64_t(offsets(i + 1)) - b);
+            begins(i) = r.begin;
+            occ(i) = std::int64_t(r.count());
+          });
+      const auto head = Kokkos::subview(occ, Kokkos::make_pair(std::uint64_t(0), num));
+      const std::int64_t total = num == 0 ? 0 : ktext::exclusive_scan(exec, head, head);
+      Kokkos::deep_copy(exec, Kokkos::subview(occ, num), total);
+      // Sorting unsigned keys carries the positions along as values: they come out sorted.
+      const auto keys =
+          impl::uninitialized_view<U, MemorySpace>(exec, "ktext::FMIndex::locate_keys", std::size_t(total));
+      out.positions =
+          impl::uninitialized_view<Index, MemorySpace>(exec, "ktext::FMIndex::positions", std::size_t(total));
+      auto positions = out.positions;
+      Kokkos::parallel_for(
+          "ktext::FMIndex::locate", Kokkos::RangePolicy<ExecSpace>(exec, 0, std::uint64_t(total)),
+          KOKKOS_LAMBDA(std::uint64_t k) {
+            // The pattern owning occurrence k: the last i with occ(i) <= k (empty patterns skipped).
+            std::uint64_t lo = 0, hi = num;
+            while (hi - lo > 1) {
+              const std::uint64_t mid = lo + (hi - lo) / 2;
+              if (std::uint64_t(occ(mid)) <= k)
+                lo = mid;
+              else
+                hi = mid;
+            }
+            const Index pos = self.locate(begins(lo) + (k - std::uint64_t(occ(lo))));
+            keys(k) = U(pos);  // invalid_position sorts last
+            positions(k) = pos;
+          });
+      segmented_sort_pairs(exec, occ, keys, positions);
+      exec.fence("ktext::FMIndex::locate");
+    } catch (const std::bad_alloc& e) {
+      impl::throw_out_of_memory("ktext::FMIndex::locate", e);
+    }
+    return out;
+  }
+
+  /// \brief As above on the default instance of MemorySpace's execution space; waits.
+  template <class PatternView, class OffsetView>
+  [[nodiscard]] FMIndexOccurrences<MemorySpace, Index> locate(const PatternView& patterns,
+                                                              const OffsetView& offsets) const {
+    using Exec = typename MemorySpace::execution_space;
+    auto out = locate(Exec{}, patterns, offsets);
+    Exec{}.fence("ktext::FMIndex::locate");
     return out;
   }
 
@@ -297,6 +348,14 @@ class FMIndex {
     Kokkos::parallel_for(
         "ktext::FMIndex::bwt", Kokkos::RangePolicy<ExecSpace>(exec, 0, occ_.n),
         KOKKOS_LAMBDA(std::uint64_t i) { out(i) = occ.symbol_of(occ.code_at(i)); });
+  }
+
+  /// \brief As above on the default instance of MemorySpace's execution space; waits for the result.
+  template <class OutView>
+  void bwt(const OutView& out) const {
+    using Exec = typename MemorySpace::execution_space;
+    bwt(Exec{}, out);
+    Exec{}.fence("ktext::FMIndex::bwt");
   }
 
   /// \brief The sampled-row marks (bit r of word r / 64: row r is sampled) and the sampled
@@ -313,8 +372,8 @@ class FMIndex {
   // totals_[c]: rows whose suffix starts with a code below c, the empty suffix included.
   template <class ExecSpace>
   void set_totals(const ExecSpace& exec, const std::uint64_t* histogram) {
-    Kokkos::View<std::uint64_t*, MemorySpace> totals(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::totals"),
-                                                     occ_.sigma + 1);
+    const auto totals =
+        impl::uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::FMIndex::totals", occ_.sigma + 1);
     auto h = Kokkos::create_mirror_view(totals);
     std::uint64_t running = 1;
     int code = 0;

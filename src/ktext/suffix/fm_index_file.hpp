@@ -23,8 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "ktext/core/allocate.hpp"
 #include "ktext/core/container.hpp"
 #include "ktext/core/error.hpp"
+#include "ktext/core/little_endian.hpp"
+#include "ktext/core/popcount.hpp"
 #include "ktext/suffix/fm_index.hpp"
 
 namespace ktext {
@@ -37,25 +40,6 @@ struct FMIndexFileInfo {
   std::uint32_t sample_width = 0;  ///< bytes per stored position
   std::uint64_t samples = 0;       ///< number of sampled rows
 };
-
-namespace impl {
-
-inline std::uint64_t popcount_host(std::uint64_t x) {
-  std::uint64_t c = 0;
-  for (; x != 0; x &= x - 1) ++c;
-  return c;
-}
-
-/// Little-endian image of \p count values of \p width bytes.
-template <class T>
-std::vector<std::uint8_t> to_le_bytes(const T* values, std::uint64_t count, int width) {
-  std::vector<std::uint8_t> bytes(count * std::uint64_t(width));
-  for (std::uint64_t i = 0; i < count; ++i)
-    container::impl::store_le(bytes.data() + i * width, std::uint64_t(values[i]), width);
-  return bytes;
-}
-
-}  // namespace impl
 
 /// \brief Kind-specific checks of a verified fm_index container: metadata present and in
 /// range, section widths and sizes consistent with n and the sample rate.
@@ -99,86 +83,108 @@ inline FMIndexFileInfo fm_index_file_check(const container::Container& c) {
 
 /// \brief Streams \p index as an fm_index container through \p sink(const void*, std::size_t)
 /// (for instance container::Writer's file or vector sinks). Positions are stored with
-/// sizeof(Index) bytes. Copies the index's parts to the host first.
+/// sizeof(Index) bytes. Copies the index's parts to the host first, on \p exec: waits.
+/// \throws OutOfMemoryError when the host copies do not fit; whatever \p sink throws.
+template <class ExecSpace, class MemorySpace, class Index, class Sink>
+void write_fm_index(const ExecSpace& exec, const FMIndex<MemorySpace, Index>& index, Sink&& sink) {
+  static_assert(Kokkos::is_execution_space_v<ExecSpace>,
+                "ktext::write_fm_index: first argument must be an execution space");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
+                "ktext::write_fm_index: the index must be accessible from the execution space");
+  namespace kc = container;
+  impl::translate_out_of_memory("ktext::write_fm_index", [&] {
+    const std::uint64_t n = index.size();
+    const auto bwt_symbols = impl::uninitialized_view<std::uint8_t, MemorySpace>(exec, "ktext::write_fm_index::bwt", n);
+    index.bwt(exec, bwt_symbols);
+    const auto h_bwt = impl::host_copy(exec, bwt_symbols, "ktext::write_fm_index::host_bwt");
+    const auto h_marks = impl::host_copy(exec, index.sample_marks(), "ktext::write_fm_index::host_marks");
+    const auto h_samples = impl::host_copy(exec, index.sampled_positions(), "ktext::write_fm_index::host_samples");
+    exec.fence("ktext::write_fm_index: parts on the host");
+    std::vector<std::uint8_t> marks(h_marks.extent(0) * 8), samples(h_samples.extent(0) * sizeof(Index));
+    little_endian::encode(marks.data(), h_marks.data(), h_marks.extent(0), 8);
+    little_endian::encode(samples.data(), h_samples.data(), h_samples.extent(0), int(sizeof(Index)));
+    kc::Writer writer(kc::Kind::fm_index);
+    writer.set_meta(kc::kMetaN, n);
+    writer.set_meta(kc::kMetaPrimaryIndex, index.primary_index());
+    writer.set_meta(kc::kMetaSymbolWidth, 1);
+    writer.set_meta(kc::kMetaSampleRate, index.sample_rate());
+    writer.add_section(kc::kSectionBwt, h_bwt.data(), n, 1);
+    writer.add_section(kc::kSectionSampleMarks, marks.data(), marks.size(), 8);
+    writer.add_section(kc::kSectionSamples, samples.data(), samples.size(), int(sizeof(Index)));
+    writer.write(sink);
+  });
+}
+
+/// \brief As above on the default instance of MemorySpace's execution space.
 template <class MemorySpace, class Index, class Sink>
 void write_fm_index(const FMIndex<MemorySpace, Index>& index, Sink&& sink) {
-  namespace kc = container;
-  const std::uint64_t n = index.size();
-  Kokkos::View<std::uint8_t*, MemorySpace> bwt_symbols(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext::write_fm_index::bwt"), n);
-  index.bwt(typename MemorySpace::execution_space{}, bwt_symbols);
-  auto h_bwt = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, bwt_symbols);
-  auto h_marks = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, index.sample_marks());
-  auto h_samples = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, index.sampled_positions());
-  const auto marks = impl::to_le_bytes(h_marks.data(), h_marks.extent(0), 8);
-  const auto samples = impl::to_le_bytes(h_samples.data(), h_samples.extent(0), int(sizeof(Index)));
-  kc::Writer writer(kc::Kind::fm_index);
-  writer.set_meta(kc::kMetaN, n);
-  writer.set_meta(kc::kMetaPrimaryIndex, index.primary_index());
-  writer.set_meta(kc::kMetaSymbolWidth, 1);
-  writer.set_meta(kc::kMetaSampleRate, index.sample_rate());
-  writer.add_section(kc::kSectionBwt, h_bwt.data(), n, 1);
-  writer.add_section(kc::kSectionSampleMarks, marks.data(), marks.size(), 8);
-  writer.add_section(kc::kSectionSamples, samples.data(), samples.size(), int(sizeof(Index)));
-  writer.write(sink);
+  write_fm_index(typename MemorySpace::execution_space{}, index, std::forward<Sink>(sink));
 }
 
 /// \brief Loads an FM-index from a verified fm_index container into \p exec's memory space.
 /// \tparam Index int32_t needs n < 2^31; int64_t takes any file.
 /// \throws FormatError when the samples or marks are inconsistent (fm_index_file.hpp);
-///         InputError when n does not fit Index.
+///         InputError when n does not fit Index; OutOfMemoryError. Waits.
 template <class Index, class ExecSpace>
 FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const ExecSpace& exec, const container::Container& c) {
+  static_assert(Kokkos::is_execution_space_v<ExecSpace>,
+                "ktext::read_fm_index: first argument must be an execution space");
   namespace kc = container;
   using Mem = typename ExecSpace::memory_space;
   const FMIndexFileInfo info = fm_index_file_check(c);
   require_index_fits<Index>(info.n, "ktext::read_fm_index");
   auto fail = [](const std::string& why) { throw FormatError(why); };
   const std::uint64_t rows = info.n + 1;
+  return impl::translate_out_of_memory("ktext::read_fm_index", [&] {
+    const Kokkos::DefaultHostExecutionSpace host;
+    // Marks: exactly info.samples rows, none past row n, the primary row among them.
+    const kc::Section& marks_section = c.require(kc::kSectionSampleMarks);
+    const std::uint64_t words = marks_section.size / 8;
+    const auto h_marks =
+        impl::uninitialized_view<std::uint64_t, Kokkos::HostSpace>(host, "ktext::read_fm_index::marks", words);
+    little_endian::decode(h_marks.data(), marks_section.data, words, 8);
+    std::uint64_t marked = 0, before_primary = 0;
+    for (std::uint64_t w = 0; w < words; ++w) {
+      marked += impl::popcount64_host(h_marks(w));
+      if (w < (info.primary >> 6)) before_primary += impl::popcount64_host(h_marks(w));
+    }
+    const std::uint64_t last = rows >> 6;  // the spare word past the rows
+    const std::uint64_t past_rows = (rows & 63) == 0 ? h_marks(last) : h_marks(last) >> (rows & 63);
+    if (past_rows != 0) fail("section 'sample_marks' marks rows past n");
+    if (marked != info.samples)
+      fail("section 'sample_marks' marks " + std::to_string(marked) + " rows; sample rate " +
+           std::to_string(info.sample_rate) + " needs " + std::to_string(info.samples));
+    const bool primary_marked = (h_marks(info.primary >> 6) >> (info.primary & 63)) & 1;
+    before_primary +=
+        impl::popcount64_host(h_marks(info.primary >> 6) & ((std::uint64_t(1) << (info.primary & 63)) - 1));
+    if (!primary_marked) fail("the primary row (position 0) is not sampled");
 
-  // Marks: exactly info.samples rows, none past row n, the primary row among them.
-  const kc::Section& marks_section = c.require(kc::kSectionSampleMarks);
-  const std::uint64_t words = marks_section.size / 8;
-  Kokkos::View<std::uint64_t*, Kokkos::HostSpace> h_marks(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext::read_fm_index::marks"), words);
-  std::uint64_t marked = 0, before_primary = 0;
-  for (std::uint64_t w = 0; w < words; ++w) {
-    const std::uint64_t x = kc::impl::load_le(marks_section.data + 8 * w, 8);
-    h_marks(w) = x;
-    marked += impl::popcount_host(x);
-    if (w < (info.primary >> 6)) before_primary += impl::popcount_host(x);
-  }
-  const std::uint64_t last = rows >> 6;  // the spare word past the rows
-  const std::uint64_t past_rows = (rows & 63) == 0 ? h_marks(last) : h_marks(last) >> (rows & 63);
-  if (past_rows != 0) fail("section 'sample_marks' marks rows past n");
-  if (marked != info.samples)
-    fail("section 'sample_marks' marks " + std::to_string(marked) + " rows; sample rate " + std::to_string(info.sample_rate) +
-         " needs " + std::to_string(info.samples));
-  const bool primary_marked = (h_marks(info.primary >> 6) >> (info.primary & 63)) & 1;
-  before_primary += impl::popcount_host(h_marks(info.primary >> 6) & ((std::uint64_t(1) << (info.primary & 63)) - 1));
-  if (!primary_marked) fail("the primary row (position 0) is not sampled");
+    // Samples: distinct multiples of the rate, at most n; position 0 in the primary row.
+    const kc::Section& samples_section = c.require(kc::kSectionSamples);
+    const auto h_samples =
+        impl::uninitialized_view<Index, Kokkos::HostSpace>(host, "ktext::read_fm_index::samples", info.samples);
+    std::vector<bool> seen(info.samples, false);
+    for (std::uint64_t k = 0; k < info.samples; ++k) {
+      const std::uint64_t v = little_endian::load(samples_section.data + k * info.sample_width, int(info.sample_width));
+      if (v > info.n || v % info.sample_rate != 0 || seen[v / info.sample_rate])
+        fail("section 'samples' entry " + std::to_string(k) + " (" + std::to_string(v) +
+             ") is not a distinct multiple of the sample rate within the text");
+      seen[v / info.sample_rate] = true;
+      h_samples(k) = Index(v);
+    }
+    if (info.n > 0 && h_samples(before_primary) != 0) fail("the primary row's sample is not position 0");
 
-  // Samples: distinct multiples of the rate, at most n; position 0 in the primary row.
-  const kc::Section& samples_section = c.require(kc::kSectionSamples);
-  Kokkos::View<Index*, Kokkos::HostSpace> h_samples(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext::read_fm_index::samples"),
-                                                    info.samples);
-  std::vector<bool> seen(info.samples, false);
-  for (std::uint64_t k = 0; k < info.samples; ++k) {
-    const std::uint64_t v = kc::impl::load_le(samples_section.data + k * info.sample_width, int(info.sample_width));
-    if (v > info.n || v % info.sample_rate != 0 || seen[v / info.sample_rate])
-      fail("section 'samples' entry " + std::to_string(k) + " (" + std::to_string(v) +
-           ") is not a distinct multiple of the sample rate within the text");
-    seen[v / info.sample_rate] = true;
-    h_samples(k) = Index(v);
-  }
-  if (info.n > 0 && h_samples(before_primary) != 0) fail("the primary row's sample is not position 0");
-
-  Kokkos::View<std::uint64_t*, Mem> marks(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::sample_marks"), words);
-  Kokkos::View<Index*, Mem> samples(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::samples"), info.samples);
-  Kokkos::View<std::uint8_t*, Mem> bwt_symbols(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::read_fm_index::bwt"), info.n);
-  Kokkos::deep_copy(exec, marks, h_marks);
-  Kokkos::deep_copy(exec, samples, h_samples);
-  Kokkos::deep_copy(exec, bwt_symbols,
-                    Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(c.require(kc::kSectionBwt).data, info.n));
-  return FMIndex<Mem, Index>::from_parts(exec, bwt_symbols, info.primary, info.sample_rate, marks, samples);
+    const auto marks = impl::uninitialized_view<std::uint64_t, Mem>(exec, "ktext::FMIndex::sample_marks", words);
+    const auto samples = impl::uninitialized_view<Index, Mem>(exec, "ktext::FMIndex::samples", info.samples);
+    const auto bwt_symbols = impl::uninitialized_view<std::uint8_t, Mem>(exec, "ktext::read_fm_index::bwt", info.n);
+    Kokkos::deep_copy(exec, marks, h_marks);
+    Kokkos::deep_copy(exec, samples, h_samples);
+    Kokkos::deep_copy(exec, bwt_symbols,
+                      Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
+                          c.require(kc::kSectionBwt).data, info.n));
+    // from_parts waits, so the host buffers above outlive the copies from them.
+    return FMIndex<Mem, Index>::from_parts(exec, bwt_symbols, info.primary, info.sample_rate, marks, samples);
+  });
 }
 
 /// \brief read_container() for kind fm_index, then read_fm_index().
@@ -186,6 +192,24 @@ template <class Index, class ExecSpace>
 FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const ExecSpace& exec, const std::uint8_t* data, std::size_t size) {
   const container::Container c = container::read_container(data, size, container::Kind::fm_index);
   return read_fm_index<Index>(exec, c);
+}
+
+/// \brief read_fm_index() on the default instance of \p ExecSpace (Kokkos' default execution
+/// space unless named); waits.
+template <class Index, class ExecSpace = Kokkos::DefaultExecutionSpace>
+FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const container::Container& c) {
+  auto index = read_fm_index<Index>(ExecSpace{}, c);
+  ExecSpace{}.fence("ktext::read_fm_index");
+  return index;
+}
+
+/// \brief read_fm_index() on the default instance of \p ExecSpace (Kokkos' default execution
+/// space unless named); waits.
+template <class Index, class ExecSpace = Kokkos::DefaultExecutionSpace>
+FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const std::uint8_t* data, std::size_t size) {
+  auto index = read_fm_index<Index>(ExecSpace{}, data, size);
+  ExecSpace{}.fence("ktext::read_fm_index");
+  return index;
 }
 
 }  // namespace ktext

@@ -72,17 +72,8 @@ SuffixArrayStats suffix_array(const ExecSpace& exec, const TextView& text, const
   require_index_fits<typename SAView::value_type>(text.extent(0), "ktext::suffix_array");
   if (!text.span_is_contiguous() || !sa.span_is_contiguous())
     throw InputError("ktext::suffix_array: text and sa must be contiguous views");
-  try {
-    return impl::prefix_doubling(exec, text, sa, options);
-  } catch (const Error&) {
-    throw;
-  } catch (const std::exception& e) {
-    // Kokkos reports failed allocations as std::runtime_error naming the label and size.
-    const std::string what = e.what();
-    if (what.find("allocat") != std::string::npos || what.find("memory") != std::string::npos)
-      throw OutOfMemoryError("ktext::suffix_array: out of memory: " + what);
-    throw;
-  }
+  return impl::translate_out_of_memory("ktext::suffix_array",
+                                       [&] { return impl::prefix_doubling(exec, text, sa, options); });
 }
 
 /// \brief As above on the default instance of the sa view's execution space; waits for the result.

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/view_checks.hpp"
@@ -32,16 +33,12 @@ void unbwt_with(const ExecSpace& exec, const BwtView& bwt, std::uint64_t primary
   using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>;
   const I n = static_cast<I>(bwt.extent(0));
   const I rows = n + 1, p = static_cast<I>(primary);
-  auto make = [&](auto tag, const char* label) {
-    return Kokkos::View<typename decltype(tag)::type*, Mem>(
-        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)), rows);
-  };
-  auto next = make(Tag<I>{}, "ktext::unbwt::next");
-  auto dist = make(Tag<I>{}, "ktext::unbwt::dist");
+  auto next = uninitialized_view<I, Mem>(exec, "ktext::unbwt::next", rows);
+  auto dist = uninitialized_view<I, Mem>(exec, "ktext::unbwt::dist", rows);
   {
-    auto keys = make(Tag<K>{}, "ktext::unbwt::keys");
-    auto keys_tmp = make(Tag<K>{}, "ktext::unbwt::keys_tmp");
-    auto order = make(Tag<I>{}, "ktext::unbwt::order");
+    const auto keys = uninitialized_view<K, Mem>(exec, "ktext::unbwt::keys", rows);
+    const auto keys_tmp = uninitialized_view<K, Mem>(exec, "ktext::unbwt::keys_tmp", rows);
+    const auto order = uninitialized_view<I, Mem>(exec, "ktext::unbwt::order", rows);
     Kokkos::parallel_for(
         "ktext::unbwt::rows", Policy(exec, 0, rows), KOKKOS_LAMBDA(I r) {
           keys(r) = r == p ? K(0) : K(bwt(r < p ? r : r - 1)) + 1;  // the sentinel sorts first
@@ -57,8 +54,8 @@ void unbwt_with(const ExecSpace& exec, const BwtView& bwt, std::uint64_t primary
         });
   }
   // Pointer jumping: after k rounds dist(r) sums 2^k links (or reaches the end of the list).
-  auto next2 = make(Tag<I>{}, "ktext::unbwt::next2");
-  auto dist2 = make(Tag<I>{}, "ktext::unbwt::dist2");
+  auto next2 = uninitialized_view<I, Mem>(exec, "ktext::unbwt::next2", rows);
+  auto dist2 = uninitialized_view<I, Mem>(exec, "ktext::unbwt::dist2", rows);
   for (std::uint64_t span = 1; span < std::uint64_t(rows); span *= 2) {
     Kokkos::parallel_for(
         "ktext::unbwt::jump", Policy(exec, 0, rows), KOKKOS_LAMBDA(I r) {
@@ -96,6 +93,7 @@ void unbwt_with(const ExecSpace& exec, const BwtView& bwt, std::uint64_t primary
 /// ones (the sort keys), plus the radix sort's temporary storage.
 template <class ExecSpace, class BwtView, class OutView>
 void unbwt(const ExecSpace& exec, const BwtView& bwt, std::uint64_t primary, const OutView& out) {
+  static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::unbwt: first argument must be an execution space");
   static_assert(impl::is_rank1_view_v<BwtView> && impl::is_rank1_view_v<OutView>, "ktext::unbwt: rank-1 views");
   static_assert(impl::accessible_from_v<ExecSpace, BwtView> && impl::accessible_from_v<ExecSpace, OutView>,
                 "ktext::unbwt: views must be accessible from the execution space");
@@ -111,9 +109,21 @@ void unbwt(const ExecSpace& exec, const BwtView& bwt, std::uint64_t primary, con
   }
   if (primary < 1 || primary > n)
     throw InputError("ktext::unbwt: primary index " + std::to_string(primary) + " is not in [1, " + std::to_string(n) + "]");
-  if (index_fits<std::int32_t>(n + 1)) impl::unbwt_with<ExecSpace, std::int32_t>(exec, bwt, primary, out);
-  else impl::unbwt_with<ExecSpace, std::int64_t>(exec, bwt, primary, out);
+  impl::translate_out_of_memory("ktext::unbwt", [&] {
+    if (index_fits<std::int32_t>(n + 1))
+      impl::unbwt_with<ExecSpace, std::int32_t>(exec, bwt, primary, out);
+    else
+      impl::unbwt_with<ExecSpace, std::int64_t>(exec, bwt, primary, out);
+  });
   exec.fence("ktext::unbwt");
+}
+
+/// \brief As above on the default instance of the out view's execution space; waits for the result.
+template <class BwtView, class OutView>
+void unbwt(const BwtView& bwt, std::uint64_t primary, const OutView& out) {
+  using Exec = typename OutView::execution_space;
+  unbwt(Exec{}, bwt, primary, out);
+  Exec{}.fence("ktext::unbwt");
 }
 
 }  // namespace ktext

@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <string>
 
+#include "ktext/core/allocate.hpp"
+#include "ktext/core/alphabet.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/popcount.hpp"
 #include "ktext/core/view_checks.hpp"
@@ -36,11 +38,18 @@ struct ByteOccTable {
   Kokkos::View<const std::uint64_t*, MemorySpace> words;   ///< [word * planes + bit]
   Kokkos::View<const std::uint16_t*, MemorySpace> blocks;  ///< [block * sigma + code], relative
   Kokkos::View<const std::uint64_t*, MemorySpace> supers;  ///< [superblock * sigma + code]
-  Kokkos::View<const std::int16_t*, MemorySpace> code_of;  ///< 256 entries; -1: byte absent
-  Kokkos::View<const std::uint8_t*, MemorySpace> symbol_of;  ///< sigma entries
+  AlphabetMap<MemorySpace> alphabet;  ///< the bytes present: a code table of 256 entries and its inverse
   std::uint64_t n = 0;
   int sigma = 0;
   int planes = 0;
+
+  /// Code of byte \p c, or -1 when it does not occur.
+  KOKKOS_INLINE_FUNCTION int code_of(std::uint8_t c) const {
+    const std::uint32_t code = alphabet.codes(c);
+    return code == AlphabetMap<MemorySpace>::absent ? -1 : int(code);
+  }
+  /// Byte of code \p code < sigma.
+  KOKKOS_INLINE_FUNCTION std::uint8_t symbol_of(int code) const { return std::uint8_t(alphabet.symbols(code)); }
 
   /// Bit k set where position 64 w + k holds \p code (padding past n reads as code 0).
   KOKKOS_INLINE_FUNCTION std::uint64_t match(std::uint64_t w, int code) const {
@@ -74,7 +83,7 @@ struct ByteOccTable {
   }
 
   [[nodiscard]] std::size_t bytes() const {
-    return words.span() * 8 + blocks.span() * 2 + supers.span() * 8 + code_of.span() * 2 + symbol_of.span();
+    return words.span() * 8 + blocks.span() * 2 + supers.span() * 8 + alphabet.bytes();
   }
 };
 
@@ -88,40 +97,31 @@ ByteOccTable<MemorySpace> build_byte_occ_table(const ExecSpace& exec, const SeqV
   Table t;
   t.n = n;
 
-  U64 hist(Kokkos::view_alloc(exec, "ktext::FMIndex::histogram"), 256);
+  const U64 hist = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::FMIndex::histogram", 256);
   ktext::histogram(exec, seq, hist);
-  auto h_hist = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, hist);
-  Kokkos::View<std::int16_t*, MemorySpace> code_of(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::code_of"), 256);
-  auto h_code = Kokkos::create_mirror_view(code_of);
-  std::uint8_t present[256];
-  int sigma = 0;
-  for (int c = 0; c < 256; ++c) {
-    histogram[c] = h_hist(c);
-    h_code(c) = h_hist(c) ? std::int16_t(sigma) : std::int16_t(-1);
-    if (h_hist(c)) present[sigma++] = std::uint8_t(c);
-  }
-  Kokkos::View<std::uint8_t*, MemorySpace> symbol_of(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::symbol_of"), sigma);
-  auto h_symbol = Kokkos::create_mirror_view(symbol_of);
-  for (int c = 0; c < sigma; ++c) h_symbol(c) = present[c];
-  Kokkos::deep_copy(exec, code_of, h_code);
-  Kokkos::deep_copy(exec, symbol_of, h_symbol);
+  const auto h_hist = host_copy(exec, hist, "ktext::FMIndex::histogram");
+  t.alphabet = alphabet_from_counts<MemorySpace>(exec, hist, "ktext::FMIndex", true);
+  exec.fence("ktext::FMIndex::histogram");  // h_hist is complete
+  for (int c = 0; c < 256; ++c) histogram[c] = h_hist(c);
+  const int sigma = int(t.alphabet.sigma);
   int planes = 0;
   while ((1 << planes) < sigma) ++planes;
   t.sigma = sigma;
   t.planes = planes;
-  t.code_of = code_of;
-  t.symbol_of = symbol_of;
 
   // One block more than n / 256 so that rank(c, n) has its counts when 256 divides n.
   const std::uint64_t num_blocks = (n >> Table::kBlockShift) + 1;
   const std::uint64_t num_supers = (n >> Table::kSuperShift) + 1;
   const std::uint64_t num_words = num_blocks * Table::kWordsPerBlock;
-  U64 words(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::occ_words"), num_words * planes);
-  Kokkos::View<std::uint16_t*, MemorySpace> blocks(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::occ_blocks"),
-                                                   num_blocks * sigma);
-  U64 supers(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::occ_supers"), num_supers * sigma);
+  const U64 words =
+      uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::FMIndex::occ_words", num_words * planes);
+  const auto blocks =
+      uninitialized_view<std::uint16_t, MemorySpace>(exec, "ktext::FMIndex::occ_blocks", num_blocks * sigma);
+  const U64 supers =
+      uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::FMIndex::occ_supers", num_supers * sigma);
 
   if (planes > 0) {
+    const auto code_of = t.alphabet.codes;
     Kokkos::parallel_for(
         "ktext::FMIndex::occ_planes", Kokkos::RangePolicy<ExecSpace>(exec, 0, num_words), KOKKOS_LAMBDA(std::uint64_t w) {
           std::uint64_t x[8] = {0, 0, 0, 0, 0, 0, 0, 0};

@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "ktext/core/allocate.hpp"
 #include "ktext/core/popcount.hpp"
 #include "ktext/primitives/scan.hpp"
 
@@ -51,7 +52,7 @@ std::uint64_t build_sample_counts(const ExecSpace& exec, SampledPositions<Memory
   using S = SampledPositions<MemorySpace, Index>;
   const std::uint64_t words = s.marks.extent(0);
   const std::uint64_t groups = words / S::kWordsPerCount + 1;
-  Kokkos::View<std::uint64_t*, MemorySpace> counts(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::sample_counts"), groups);
+  const auto counts = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::FMIndex::sample_counts", groups);
   auto marks = s.marks;
   Kokkos::parallel_for(
       "ktext::FMIndex::sample_group_counts", Kokkos::RangePolicy<ExecSpace>(exec, 0, groups), KOKKOS_LAMBDA(std::uint64_t g) {
@@ -75,7 +76,7 @@ SampledPositions<MemorySpace, Index> sample_suffix_array(const ExecSpace& exec, 
   s.rows = rows;
   s.rate = rate;
   const std::uint64_t words = sample_mark_words(rows);
-  Kokkos::View<std::uint64_t*, MemorySpace> marks(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::sample_marks"), words);
+  const auto marks = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::FMIndex::sample_marks", words);
   Kokkos::parallel_for(
       "ktext::FMIndex::sample_marks", Kokkos::RangePolicy<ExecSpace>(exec, 0, words), KOKKOS_LAMBDA(std::uint64_t w) {
         std::uint64_t x = 0;
@@ -87,7 +88,7 @@ SampledPositions<MemorySpace, Index> sample_suffix_array(const ExecSpace& exec, 
       });
   s.marks = marks;
   const std::uint64_t total = build_sample_counts(exec, s);
-  Kokkos::View<Index*, MemorySpace> values(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::FMIndex::samples"), total);
+  const auto values = uninitialized_view<Index, MemorySpace>(exec, "ktext::FMIndex::samples", total);
   const auto probe = s;
   Kokkos::parallel_for(
       "ktext::FMIndex::samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows), KOKKOS_LAMBDA(std::uint64_t r) {

@@ -31,12 +31,13 @@
 #include <utility>
 #include <vector>
 
+#include "ktext/core/allocate.hpp"
+#include "ktext/core/alphabet.hpp"
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/primitives/scan.hpp"
 #include "ktext/primitives/select.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
-#include "ktext/suffix/impl/ktext_alphabet.hpp"
 #include "ktext/suffix/suffix_array_types.hpp"
 
 namespace ktext::impl {
@@ -44,13 +45,14 @@ namespace ktext::impl {
 template <class ExecSpace, class Text, class I>
 struct PackedKey {
   Text text;
-  Alphabet<ExecSpace> alphabet;
+  AlphabetMap<typename ExecSpace::memory_space> alphabet;
   I n;
+  int per_key;  // codes per 64-bit key: 64 / alphabet.bits
   /// Bits [shift, shift + 16) of the packed key of suffix i. Symbol t occupies bits
   /// [(k-1-t) b, (k-1-t) b + b); only the symbols overlapping the piece are read (3 of 9 for
   /// source code, 16 of 64 for a unary text, instead of all k per piece).
   KOKKOS_INLINE_FUNCTION std::uint16_t piece(I i, int shift) const {
-    const int k = alphabet.per_key, b = alphabet.bits;
+    const int k = per_key, b = alphabet.bits;
     const int t_first = k - 1 - (shift + 15) / b > 0 ? k - 1 - (shift + 15) / b : 0;
     const int t_last = k - 1 - shift / b;
     std::uint64_t acc = 0;
@@ -63,11 +65,11 @@ struct PackedKey {
   /// Whether suffixes a and b agree on their first k symbols (neither truncated). Equal codes
   /// mean equal symbols, so the raw symbols are compared, stopping at the first difference.
   KOKKOS_INLINE_FUNCTION bool same_prefix(I a, I b) const {
-    for (int t = 0; t < alphabet.per_key; ++t)
+    for (int t = 0; t < per_key; ++t)
       if (text(a + t) != text(b + t)) return false;
     return true;
   }
-  KOKKOS_INLINE_FUNCTION bool truncated(I i) const { return i > n - alphabet.per_key; }
+  KOKKOS_INLINE_FUNCTION bool truncated(I i) const { return i > n - per_key; }
 };
 
 /// Running maximum of indices (0 is the identity: indices are non-negative).
@@ -216,8 +218,9 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   };
   auto allocate = [&](auto tag, const char* label, std::size_t count) {
     using T = typename decltype(tag)::type;
+    auto view = uninitialized_view<T, Mem>(exec, label, count);
     mem.add(count * sizeof(T));
-    return Kokkos::View<T*, Mem>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)), count);
+    return view;
   };
   auto release = [&](auto& view) {
     mem.release(view.span() * sizeof(typename std::decay_t<decltype(view)>::value_type));
@@ -230,11 +233,12 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   }
 
   report("alphabet", 0, std::uint64_t(n));
-  const Alphabet<ExecSpace> alphabet = reduce_alphabet(exec, text);
-  mem.add(alphabet.code.span() * sizeof(std::uint32_t));
-  const PackedKey<ExecSpace, decltype(text), I> key{text, alphabet, n};
-  const int key_bits = alphabet.per_key * alphabet.bits;
-  stats.initial_prefix = std::uint64_t(alphabet.per_key);
+  const AlphabetMap<Mem> alphabet = text_alphabet<Mem>(exec, text, "ktext::suffix_array", false);
+  mem.add(alphabet.bytes());
+  const int per_key = 64 / alphabet.bits;
+  const PackedKey<ExecSpace, decltype(text), I> key{text, alphabet, n, per_key};
+  const int key_bits = per_key * alphabet.bits;
+  stats.initial_prefix = std::uint64_t(per_key);
 
   // Initial sort of all suffixes by their packed first k symbols, truncated suffixes first.
   report("initial sort", 0, std::uint64_t(n));
@@ -245,7 +249,7 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     // passes over 32-bit halves would need 8n (the initial sort sets the peak otherwise).
     auto keys = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys", n);
     auto keys_tmp = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys_tmp", n);
-    const I truncated = I(alphabet.per_key - 1) < n ? I(alphabet.per_key - 1) : n;
+    const I truncated = I(per_key - 1) < n ? I(per_key - 1) : n;
     Kokkos::parallel_for(
         "ktext::suffix_array::initial_order", Policy(exec, 0, n),
         KOKKOS_LAMBDA(I j) { sa(j) = j < truncated ? n - 1 - j : j - truncated; });
@@ -288,7 +292,7 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   }
 
   const int rank_bits = bit_width(std::uint64_t(n));
-  std::uint64_t h = std::uint64_t(alphabet.per_key);
+  std::uint64_t h = std::uint64_t(per_key);
   std::size_t capacity = 0;
   while (m > 0) {
     if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
