@@ -34,9 +34,7 @@ void check_sort_pairs_args(const KeyView& keys, const ValView& vals, int begin_b
   if (begin_bit < 0 || end_bit > int(8 * sizeof(K)) || begin_bit > end_bit)
     throw InputError("ktext::sort_pairs: bit range out of the key's bits");
 }
-}  // namespace impl
 
-namespace impl {
 /// The sort after the argument checks, inside the caller's profiling region.
 template <class ExecSpace, class KeyView, class ValView, class KeyTmp, class ValTmp>
 void sort_pairs_checked(const ExecSpace& exec, const KeyView& keys, const ValView& vals, const KeyTmp& keys_tmp,
