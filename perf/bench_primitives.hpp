@@ -2,7 +2,12 @@
 // Benchmarks of the ktext primitives on one backend (KTEXT_BENCH_EXEC), with host peers
 // (std::stable_sort) where the backend's memory is host memory.
 //
-// Names: <primitive>_<Backend>/<variant>/<n> and std_stable_sort/<variant>/<n>.
+// Names: <primitive>_<Backend>/<variant>/<n> and std_stable_sort/<variant>/<n>. Primitives with a
+// vendor (CUB) path have a second row, <primitive>_<Backend>/<variant>/portable/<n>, that times
+// the portable implementation (its impl struct with UseCub = false) on the same inputs with the
+// same counters, so one run shows which path is faster. It is registered where the dispatched
+// path is a vendor one, or everywhere with KTEXT_BENCH_PORTABLE=1 (on hosts both rows then time
+// the same code).
 // Sizes: 2^16 .. 2^24 elements, every factor 8 (KTEXT_BENCH_MIN_LOG2 / KTEXT_BENCH_MAX_LOG2
 // change the range). Inputs are random but fixed by a seed; buffers are allocated outside the
 // timed loop (the primitives' scratch included), and every timed iteration ends with exec.fence().
@@ -20,10 +25,20 @@ namespace {
 template <class T>
 using DView = Kokkos::View<T*, Mem>;
 
+namespace ki = ktext::impl;
+template <class T>
+ki::Unmanaged<T, Exec> um(const DView<T>& v) {
+  return ki::Unmanaged<T, Exec>(v.data(), v.extent(0));
+}
+template <class T>
+ki::Unmanaged<const T, Exec> cum(const DView<T>& v) {
+  return ki::Unmanaged<const T, Exec>(v.data(), v.extent(0));
+}
+
 // ---- sort_pairs ------------------------------------------------------------------------------
 
 /// Keys random in the low \p bits bits, values random (the sort must move both).
-template <class K, class V>
+template <class K, class V, bool Portable>
 void bm_sort_pairs(benchmark::State& state, int bits) {
   const std::size_t n = static_cast<std::size_t>(state.range(0));
   Exec exec;
@@ -37,7 +52,15 @@ void bm_sort_pairs(benchmark::State& state, int bits) {
     Kokkos::deep_copy(exec, v, v0);
     exec.fence();
     state.ResumeTiming();
-    ktext::sort_pairs(exec, k, v, kt, vt, 0, bits);
+    if constexpr (Portable) {
+      // As the public call: the result goes back to k, v when it ends in the scratch.
+      if (ki::SortPairs<Exec, K, V, false>::apply(exec, um(k), um(v), um(kt), um(vt), 0, bits)) {
+        Kokkos::deep_copy(exec, k, kt);
+        Kokkos::deep_copy(exec, v, vt);
+      }
+    } else {
+      ktext::sort_pairs(exec, k, v, kt, vt, 0, bits);
+    }
     exec.fence();
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(n));
@@ -82,6 +105,7 @@ std::vector<std::int32_t> segment_offsets(std::size_t n, std::size_t mean, std::
 }
 
 /// Random-length segments of mean length \p mean_or_zero, or (when it is 0) \p num_large equal segments.
+template <bool Portable>
 void bm_segmented_sort(benchmark::State& state, std::size_t mean_or_zero, std::size_t num_large) {
   const std::size_t n = static_cast<std::size_t>(state.range(0));
   Exec exec;
@@ -102,7 +126,10 @@ void bm_segmented_sort(benchmark::State& state, std::size_t mean_or_zero, std::s
     Kokkos::deep_copy(exec, v, v0);
     exec.fence();
     state.ResumeTiming();
-    ktext::segmented_sort_pairs(exec, off, k, v);
+    if constexpr (Portable)
+      ki::SegmentedSort<Exec, std::int32_t, std::uint32_t, std::int32_t, false>::apply(exec, cum(off), um(k), um(v));
+    else
+      ktext::segmented_sort_pairs(exec, off, k, v);
     exec.fence();
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(n));
@@ -112,26 +139,84 @@ void bm_segmented_sort(benchmark::State& state, std::size_t mean_or_zero, std::s
 
 // ---- scans -----------------------------------------------------------------------------------
 
+template <bool Portable>
 void bm_exclusive_scan(benchmark::State& state) {
   const std::size_t n = static_cast<std::size_t>(state.range(0));
   Exec exec;
   auto in = to_device(random_values<std::uint32_t>(n, 4, 8), "in");  // small values: no overflow
   DView<std::uint32_t> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "out"), n);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(ktext::exclusive_scan(exec, in, out));
+    if constexpr (Portable)
+      benchmark::DoNotOptimize(
+          ki::Scan<Exec, std::uint32_t, std::uint32_t, false>::exclusive_sum(exec, cum(in), um(out)));
+    else
+      benchmark::DoNotOptimize(ktext::exclusive_scan(exec, in, out));
     exec.fence();
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(n));
   state.SetBytesProcessed(state.iterations() * std::int64_t(n * 8));
 }
 
+template <bool Portable>
+void bm_inclusive_scan(benchmark::State& state) {
+  const std::size_t n = static_cast<std::size_t>(state.range(0));
+  Exec exec;
+  auto in = to_device(random_values<std::uint32_t>(n, 4, 8), "in");  // small values: no overflow
+  DView<std::uint32_t> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "out"), n);
+  for (auto _ : state) {
+    if constexpr (Portable)
+      ki::Scan<Exec, std::uint32_t, std::uint32_t, false>::template inclusive<ki::ScanOp::Sum>(exec, cum(in), um(out));
+    else
+      ktext::inclusive_scan(exec, in, out);
+    exec.fence();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(n));
+  state.SetBytesProcessed(state.iterations() * std::int64_t(n * 8));
+}
+
+template <bool Portable>
 void bm_inclusive_scan_max(benchmark::State& state) {
   const std::size_t n = static_cast<std::size_t>(state.range(0));
   Exec exec;
   auto in = to_device(random_values<std::int32_t>(n, 5, 31), "in");  // non-negative
   DView<std::int32_t> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "out"), n);
   for (auto _ : state) {
-    ktext::inclusive_scan_max(exec, in, out);
+    if constexpr (Portable)
+      ki::Scan<Exec, std::int32_t, std::int32_t, false>::template inclusive<ki::ScanOp::Max>(exec, cum(in), um(out));
+    else
+      ktext::inclusive_scan_max(exec, in, out);
+    exec.fence();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(n));
+  state.SetBytesProcessed(state.iterations() * std::int64_t(n * 8));
+}
+
+// The shape of the suffix array's rank scans: a running maximum of generated head positions,
+// consumed by a scatter, nothing materialized in between.
+struct HeadAt {
+  DView<std::uint32_t> v;
+  KOKKOS_FUNCTION std::int64_t operator()(std::size_t i) const { return (v(i) & 7) == 0 ? std::int64_t(i) : 0; }
+};
+struct MaxOf {
+  KOKKOS_FUNCTION std::int64_t identity() const { return 0; }
+  KOKKOS_FUNCTION std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a < b ? b : a; }
+};
+struct StoreAt {
+  DView<std::int32_t> out;
+  KOKKOS_FUNCTION void operator()(std::size_t i, std::int64_t x) const { out(i) = std::int32_t(x); }
+};
+
+template <bool Portable>
+void bm_inclusive_scan_apply(benchmark::State& state) {
+  const std::size_t n = static_cast<std::size_t>(state.range(0));
+  Exec exec;
+  auto in = to_device(random_values<std::uint32_t>(n, 10), "in");
+  DView<std::int32_t> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "out"), n);
+  for (auto _ : state) {
+    if constexpr (Portable)
+      ki::ScanApply<Exec, false>::template apply<std::int64_t>(exec, n, HeadAt{in}, MaxOf{}, StoreAt{out});
+    else
+      ktext::inclusive_scan_apply<std::int64_t>(exec, n, HeadAt{in}, MaxOf{}, StoreAt{out});
     exec.fence();
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(n));
@@ -145,6 +230,19 @@ struct Below {
   KOKKOS_FUNCTION bool operator()(std::uint32_t x) const { return x < t; }
 };
 
+template <class View>
+struct KeepBelow {
+  View in;
+  Below below;
+  KOKKOS_FUNCTION bool operator()(std::size_t i) const { return below(in(i)); }
+};
+template <class View>
+struct ValueAt {
+  View in;
+  KOKKOS_FUNCTION auto operator()(std::size_t i) const { return in(i); }
+};
+
+template <bool Portable>
 void bm_select_if(benchmark::State& state) {
   const std::size_t n = static_cast<std::size_t>(state.range(0));
   Exec exec;
@@ -152,7 +250,12 @@ void bm_select_if(benchmark::State& state) {
   DView<std::uint32_t> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "out"), n);
   std::size_t kept = 0;
   for (auto _ : state) {
-    kept = ktext::select_if(exec, in, out, Below{0x80000000u});  // keeps about half
+    const Below below{0x80000000u};  // keeps about half
+    if constexpr (Portable)
+      kept = ki::Select<Exec, false>::apply(exec, n, KeepBelow<decltype(in)>{in, below}, ValueAt<decltype(in)>{in},
+                                            um(out));
+    else
+      kept = ktext::select_if(exec, in, out, below);
     exec.fence();
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(n));
@@ -162,13 +265,17 @@ void bm_select_if(benchmark::State& state) {
 
 // ---- histogram -------------------------------------------------------------------------------
 
+template <bool Portable>
 void bm_histogram_u8(benchmark::State& state) {
   const std::size_t n = static_cast<std::size_t>(state.range(0));
   Exec exec;
   auto in = to_device(random_values<std::uint8_t>(n, 7), "in");
   DView<std::uint64_t> bins("bins", 256);
   for (auto _ : state) {
-    ktext::histogram(exec, in, bins);
+    if constexpr (Portable)
+      ki::Histogram<Exec, std::uint8_t, false>::apply(exec, cum(in), um(bins));
+    else
+      ktext::histogram(exec, in, bins);
     exec.fence();
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(n));
@@ -209,29 +316,61 @@ void register_benchmarks() {
   benchmark::AddCustomContext("ktext_backend", backend_name);
   benchmark::AddCustomContext("ktext_concurrency", std::to_string(Exec().concurrency()));
   const std::string b = "_" + backend_name + "/";
+  // A portable row beside the dispatched one where the dispatched path is a vendor one.
+  const bool all_portable = env_int("KTEXT_BENCH_PORTABLE", 0) != 0;
+  auto add_both = [&](const std::string& name, bool vendor, void (*dispatched)(benchmark::State&),
+                      void (*portable)(benchmark::State&)) {
+    add(name, dispatched);
+    if (vendor || all_portable) add(name + "/portable", portable);
+  };
   struct SortCase {
     const char* variant;
     void (*ktext)(benchmark::State&, int);
+    void (*portable)(benchmark::State&, int);
     void (*peer)(benchmark::State&, int);
+    bool vendor;
     int bits;
   };
+  using ki::sort_pairs_cub_avail;
   const SortCase sorts[] = {
-      {"u32_i32_b32", bm_sort_pairs<std::uint32_t, std::int32_t>, bm_std_stable_sort<std::uint32_t, std::int32_t>, 32},
-      {"u32_i32_b24", bm_sort_pairs<std::uint32_t, std::int32_t>, bm_std_stable_sort<std::uint32_t, std::int32_t>, 24},
-      {"u64_i32_b40", bm_sort_pairs<std::uint64_t, std::int32_t>, bm_std_stable_sort<std::uint64_t, std::int32_t>, 40},
-      {"u64_u64_b64", bm_sort_pairs<std::uint64_t, std::uint64_t>, bm_std_stable_sort<std::uint64_t, std::uint64_t>, 64},
+      {"u32_i32_b32", bm_sort_pairs<std::uint32_t, std::int32_t, false>,
+       bm_sort_pairs<std::uint32_t, std::int32_t, true>, bm_std_stable_sort<std::uint32_t, std::int32_t>,
+       sort_pairs_cub_avail<Exec, std::uint32_t, std::int32_t>::value, 32},
+      {"u32_i32_b24", bm_sort_pairs<std::uint32_t, std::int32_t, false>,
+       bm_sort_pairs<std::uint32_t, std::int32_t, true>, bm_std_stable_sort<std::uint32_t, std::int32_t>,
+       sort_pairs_cub_avail<Exec, std::uint32_t, std::int32_t>::value, 24},
+      {"u64_i32_b40", bm_sort_pairs<std::uint64_t, std::int32_t, false>,
+       bm_sort_pairs<std::uint64_t, std::int32_t, true>, bm_std_stable_sort<std::uint64_t, std::int32_t>,
+       sort_pairs_cub_avail<Exec, std::uint64_t, std::int32_t>::value, 40},
+      {"u64_u64_b64", bm_sort_pairs<std::uint64_t, std::uint64_t, false>,
+       bm_sort_pairs<std::uint64_t, std::uint64_t, true>, bm_std_stable_sort<std::uint64_t, std::uint64_t>,
+       sort_pairs_cub_avail<Exec, std::uint64_t, std::uint64_t>::value, 64},
   };
   for (const auto& c : sorts) {
     add("sort_pairs" + b + c.variant, [c](benchmark::State& s) { c.ktext(s, c.bits); });
+    if (c.vendor || all_portable)
+      add("sort_pairs" + b + c.variant + "/portable", [c](benchmark::State& s) { c.portable(s, c.bits); });
     if constexpr (host_backend) add(std::string("std_stable_sort/") + c.variant, [c](benchmark::State& s) { c.peer(s, c.bits); });
   }
-  add("segmented_sort_pairs" + b + "small_segments_mean32", [](benchmark::State& s) { bm_segmented_sort(s, 32, 0); });
-  add("segmented_sort_pairs" + b + "large_segments_8", [](benchmark::State& s) { bm_segmented_sort(s, 0, 8); });
-  add("exclusive_scan" + b + "u32", bm_exclusive_scan);
-  add("inclusive_scan_max" + b + "i32", bm_inclusive_scan_max);
-  add("select_if" + b + "u32_half", bm_select_if);
-  add("histogram" + b + "u8", bm_histogram_u8);
-  add("gather" + b + "i32_random", bm_gather);
+  const bool segmented_vendor = ki::segmented_sort_cub_avail<Exec, std::uint32_t, std::int32_t>::value;
+  for (const bool portable : {false, true}) {
+    if (portable && !segmented_vendor && !all_portable) break;
+    const std::string suffix = portable ? "/portable" : "";
+    auto run = portable ? bm_segmented_sort<true> : bm_segmented_sort<false>;
+    add("segmented_sort_pairs" + b + "small_segments_mean32" + suffix, [run](benchmark::State& s) { run(s, 32, 0); });
+    add("segmented_sort_pairs" + b + "large_segments_8" + suffix, [run](benchmark::State& s) { run(s, 0, 8); });
+  }
+  const bool scan_vendor = ki::scan_cub_avail<Exec, std::uint32_t>::value;
+  add_both("exclusive_scan" + b + "u32", scan_vendor, bm_exclusive_scan<false>, bm_exclusive_scan<true>);
+  add_both("inclusive_scan" + b + "u32", scan_vendor, bm_inclusive_scan<false>, bm_inclusive_scan<true>);
+  add_both("inclusive_scan_max" + b + "i32", ki::scan_cub_avail<Exec, std::int32_t>::value,
+           bm_inclusive_scan_max<false>, bm_inclusive_scan_max<true>);
+  add_both("inclusive_scan_apply" + b + "max_i64", ki::scan_cub_avail<Exec, void>::value,
+           bm_inclusive_scan_apply<false>, bm_inclusive_scan_apply<true>);
+  add_both("select_if" + b + "u32_half", ki::select_cub_avail<Exec>::value, bm_select_if<false>, bm_select_if<true>);
+  add_both("histogram" + b + "u8", ki::histogram_cub_avail<Exec, std::uint8_t>::value, bm_histogram_u8<false>,
+           bm_histogram_u8<true>);
+  add("gather" + b + "i32_random", bm_gather);  // no vendor path
 }
 
 }  // namespace ktext::bench

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Primitive tests per backend against std:: oracles. On CUDA the portable path is run as well
-// (UseCub = false), so both implementations are checked in one binary.
+// (UseCub = false), so both implementations are checked in one binary: the *_portable_vs_dispatched
+// tests run both on the same inputs and compare the outputs bit for bit.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <ktext/primitives.hpp>
 #include <numeric>
+#include <set>
+#include <string>
 
 #include "test_inputs.hpp"
 #include "test_views.hpp"
@@ -241,11 +244,12 @@ TEST(primitives, select) {
   for (std::size_t n : sizes) {
     const auto in = random_values<std::int64_t>(n, n + 5, 100);
     const auto flags = random_values<std::uint8_t>(n, n + 6, 2);
-    std::vector<std::int64_t> want_flagged, want_if, want_idx;
+    std::vector<std::int64_t> want_flagged, want_if, want_idx, want_by_index;
     for (std::size_t i = 0; i < n; ++i) {
       if (flags[i]) want_flagged.push_back(in[i]);
       if (in[i] % 3 == 0) want_if.push_back(in[i]);
       if (i % 7 == 2) want_idx.push_back(std::int64_t(i));
+      if (i % 7 == 2) want_by_index.push_back(in[i]);
     }
     auto d = to_device(in);
     Kokkos::View<std::int64_t*, Mem> out("out", n);
@@ -261,7 +265,33 @@ TEST(primitives, select) {
     ASSERT_EQ(c, want_idx.size());
     h = to_host(out);
     EXPECT_TRUE(std::equal(want_idx.begin(), want_idx.end(), h.begin()));
+    const std::size_t e = ktext::select_by_index(Exec{}, d, out, TwoMod7{});
+    ASSERT_EQ(e, want_by_index.size());
+    h = to_host(out);
+    EXPECT_TRUE(std::equal(want_by_index.begin(), want_by_index.end(), h.begin()));
   }
+}
+
+TEST(primitives, select_into_a_short_output) {
+  // An output of exactly the kept count is enough; a shorter one is refused, and nothing is
+  // written past its end (the guard element after the subview stays).
+  const std::size_t n = 10000, kept = (n + 4) / 7;  // i % 7 == 2
+  Kokkos::View<std::int64_t*, Mem> store("store", kept + 1);
+  Kokkos::deep_copy(store, -1);
+  const auto exact = Kokkos::subview(store, Kokkos::make_pair(std::size_t(0), kept));
+  EXPECT_EQ(ktext::select_indices(Exec{}, n, exact, TwoMod7{}), kept);
+  auto h = to_host(store);
+  for (std::size_t j = 0; j < kept; ++j) ASSERT_EQ(h[j], std::int64_t(7 * j + 2));
+  EXPECT_EQ(h[kept], -1);
+  Kokkos::deep_copy(store, -1);
+  const auto shorter = Kokkos::subview(store, Kokkos::make_pair(std::size_t(0), kept - 1));
+  EXPECT_THROW(ktext::select_indices(Exec{}, n, shorter, TwoMod7{}), ktext::InputError);
+  const auto in = to_device(random_values<std::int64_t>(n, 3));
+  EXPECT_THROW(ktext::select_by_index(Exec{}, in, shorter, TwoMod7{}), ktext::InputError);
+  Exec{}.fence();
+  h = to_host(store);
+  EXPECT_EQ(h[kept - 1], -1);
+  EXPECT_EQ(h[kept], -1);
 }
 
 template <class T>
@@ -303,6 +333,308 @@ TEST(primitives, gather_scatter) {
     ASSERT_EQ(hg[i], src[perm[i]]);
     ASSERT_EQ(hs[perm[i]], src[i]);
   }
+}
+
+// ---- portable vs dispatched -------------------------------------------------------------------
+// For every primitive with a CUB specialization: the implementation struct with UseCub = false
+// and the public call (the dispatched path) on the same inputs, outputs compared bit for bit. On
+// host backends both paths are the portable one and the test checks the public wrapper; on CUDA
+// it compares the portable implementation against CUB.
+
+namespace ki = ktext::impl;
+
+/// n = 0..3, powers of two and their neighbours up to 2^16, neighbours of the tile sizes of CUB's
+/// kernels (threads per block times items per thread) and their multiples, and of the portable
+/// sort's 4096-element chunks; one size past 2^19 for many tiles (CUB's decoupled look-back
+/// across tiles, several onesweep passes). On host backends both paths are the same code, so a
+/// few sizes check the public wrappers (each kernel launch costs a parallel region there).
+std::vector<std::size_t> boundary_sizes() {
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible)
+    return {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 65537, 1000003};
+  std::set<std::size_t> s{0, 1, 2, 3, 1000003};
+  for (int k = 2; k <= 16; ++k)
+    for (std::size_t at : {(std::size_t(1) << k) - 1, std::size_t(1) << k, (std::size_t(1) << k) + 1}) s.insert(at);
+  for (std::size_t tile : {1920, 2304, 2560, 3584, 5376, 7168, 11520, 12288})
+    for (std::size_t times : {1, 3})
+      for (std::size_t at : {tile * times - 1, tile * times, tile * times + 1}) s.insert(at);
+  return {s.begin(), s.end()};
+}
+
+/// The input shapes: random over the whole type, few distinct values (long runs of ties), all
+/// equal.
+enum class Shape { random, few, equal };
+const Shape shapes[] = {Shape::random, Shape::few, Shape::equal};
+const char* name(Shape s) { return s == Shape::random ? "random" : s == Shape::few ? "few" : "equal"; }
+
+/// The cases a sweep runs: every shape up to 2^16, random inputs only beyond (time).
+std::vector<std::pair<std::size_t, Shape>> cases() {
+  std::vector<std::pair<std::size_t, Shape>> c;
+  for (std::size_t n : boundary_sizes())
+    for (Shape shape : shapes)
+      if (n <= (std::size_t(1) << 16) + 1 || shape == Shape::random) c.emplace_back(n, shape);
+  return c;
+}
+
+template <class T>
+std::vector<T> shaped(std::size_t n, Shape shape, std::uint64_t seed) {
+  if (shape == Shape::equal) return std::vector<T>(n, T(seed % 5 + 1));
+  return random_values<T>(n, seed, shape == Shape::few ? 7 : 0);
+}
+
+template <class T>
+ki::Unmanaged<T, Exec> um(const Kokkos::View<T*, Mem>& v) {
+  return ki::Unmanaged<T, Exec>(v.data(), v.extent(0));
+}
+template <class T>
+ki::Unmanaged<const T, Exec> cum(const Kokkos::View<T*, Mem>& v) {
+  return ki::Unmanaged<const T, Exec>(v.data(), v.extent(0));
+}
+
+/// The first index where \p a and \p b differ (bit for bit: integers compare exactly), or a.size().
+template <class T>
+std::size_t first_difference(const std::vector<T>& a, const std::vector<T>& b) {
+  if (a.size() != b.size()) return 0;
+  return std::size_t(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
+}
+#define KTEXT_EXPECT_SAME(a, b, what)                                                         \
+  do {                                                                                        \
+    const auto& a_ = (a);                                                                     \
+    const auto& b_ = (b);                                                                     \
+    ASSERT_EQ(a_.size(), b_.size()) << what;                                                  \
+    const std::size_t at_ = first_difference(a_, b_);                                         \
+    ASSERT_EQ(at_, a_.size()) << what << ": portable and dispatched differ first at " << at_; \
+  } while (0)
+
+template <class K, class V>
+void compare_sort_pairs(int begin_bit, int end_bit) {
+  for (const auto& [n, shape] : cases()) {
+    const std::string what = "sort_pairs n=" + std::to_string(n) + " " + name(shape) + " bits [" +
+                             std::to_string(begin_bit) + ", " + std::to_string(end_bit) + ")";
+    const auto keys = shaped<K>(n, shape, n + 1);
+    const auto vals = random_values<V>(n, n + 2);
+    auto pk = to_device(keys), pv = to_device(vals), ptk = to_device(keys), ptv = to_device(vals);
+    if (n > 1 &&
+        ki::SortPairs<Exec, K, V, false>::apply(Exec{}, um(pk), um(pv), um(ptk), um(ptv), begin_bit, end_bit)) {
+      Kokkos::deep_copy(Exec{}, pk, ptk);
+      Kokkos::deep_copy(Exec{}, pv, ptv);
+    }
+    auto dk = to_device(keys), dv = to_device(vals);
+    Kokkos::View<K*, Mem> dtk("keys_tmp", n);
+    Kokkos::View<V*, Mem> dtv("vals_tmp", n);
+    ktext::sort_pairs(Exec{}, dk, dv, dtk, dtv, begin_bit, end_bit);
+    KTEXT_EXPECT_SAME(to_host(pk), to_host(dk), what + " keys");
+    KTEXT_EXPECT_SAME(to_host(pv), to_host(dv), what + " values");
+  }
+}
+
+TEST(primitives, sort_pairs_portable_vs_dispatched) {
+  compare_sort_pairs<std::uint32_t, std::int32_t>(0, 32);
+  compare_sort_pairs<std::uint32_t, std::uint32_t>(3, 29);
+  compare_sort_pairs<std::uint64_t, std::int64_t>(0, 64);
+  compare_sort_pairs<std::uint64_t, std::uint32_t>(0, 40);
+  compare_sort_pairs<std::uint16_t, std::int32_t>(0, 16);
+  compare_sort_pairs<std::uint16_t, std::int64_t>(2, 13);
+}
+
+/// Offsets over n: random lengths of mean \p mean (empty segments included), or one segment.
+std::vector<std::int32_t> compare_offsets(std::size_t n, std::size_t mean, std::uint64_t seed) {
+  std::vector<std::int32_t> off{0};
+  std::mt19937_64 rng(seed);
+  std::size_t at = 0;
+  while (mean > 0 && at < n) {
+    at = std::min(n, at + rng() % (2 * mean + 1));
+    off.push_back(std::int32_t(at));
+  }
+  if (off.back() != std::int32_t(n)) off.push_back(std::int32_t(n));
+  return off;
+}
+
+/// Neither path is stable, so values of equal keys in a segment may legitimately come out in
+/// different orders: keys must agree exactly, values exactly wherever their key is unique in
+/// its segment and as a multiset over each run of equal keys.
+template <class K, class V>
+void expect_same_segmented(const std::vector<std::int32_t>& off, const std::vector<K>& pk, const std::vector<V>& pv,
+                           const std::vector<K>& dk, std::vector<V> dv, const std::string& what) {
+  KTEXT_EXPECT_SAME(pk, dk, what + " keys");
+  std::vector<V> p = pv;
+  for (std::size_t s = 0; s + 1 < off.size(); ++s)
+    for (std::size_t i = std::size_t(off[s]); i < std::size_t(off[s + 1]);) {
+      std::size_t j = i + 1;
+      while (j < std::size_t(off[s + 1]) && pk[j] == pk[i]) ++j;
+      std::sort(p.begin() + i, p.begin() + j);
+      std::sort(dv.begin() + i, dv.begin() + j);
+      i = j;
+    }
+  KTEXT_EXPECT_SAME(p, dv, what + " values (per run of equal keys)");
+}
+
+template <class K, class V>
+void compare_segmented_sort() {
+  for (const auto& [n, shape] : cases())
+    for (std::size_t mean : {std::size_t(0), std::size_t(1), std::size_t(40), std::size_t(3000)}) {
+      const std::string what =
+          "segmented_sort_pairs n=" + std::to_string(n) + " " + name(shape) + " mean segment " + std::to_string(mean);
+      const auto keys = shaped<K>(n, shape, n + 3);
+      const auto vals = random_values<V>(n, n + 4);
+      const auto off_h = compare_offsets(n, mean, n + mean);
+      auto off = to_device(off_h);
+      auto pk = to_device(keys), pv = to_device(vals);
+      if (off_h.size() >= 2 && n >= 2)
+        ki::SegmentedSort<Exec, std::int32_t, K, V, false>::apply(Exec{}, cum(off), um(pk), um(pv));
+      auto dk = to_device(keys), dv = to_device(vals);
+      ktext::segmented_sort_pairs(Exec{}, off, dk, dv);
+      expect_same_segmented(off_h, to_host(pk), to_host(pv), to_host(dk), to_host(dv), what);
+    }
+}
+
+TEST(primitives, segmented_sort_pairs_portable_vs_dispatched) {
+  compare_segmented_sort<std::uint32_t, std::int32_t>();
+  compare_segmented_sort<std::uint64_t, std::int64_t>();
+  compare_segmented_sort<std::uint64_t, std::uint32_t>();
+}
+
+template <class T, class U>
+void compare_scans(std::uint64_t bound) {
+  using Portable = ki::Scan<Exec, T, U, false>;
+  for (const auto& [n, shape] : cases()) {
+    const std::string what = "scan n=" + std::to_string(n) + " " + name(shape);
+    auto values = shaped<T>(n, shape, n + 5);
+    for (auto& x : values) x = static_cast<T>(std::uint64_t(x) % bound);  // keeps the maximum's inputs non-negative
+    const auto in = to_device(values);
+    Kokkos::View<U*, Mem> p("portable", n), d("dispatched", n);
+    const U total = n ? Portable::exclusive_sum(Exec{}, cum(in), um(p)) : U(0);
+    EXPECT_EQ(total, ktext::exclusive_scan(Exec{}, in, d)) << what << " total";
+    KTEXT_EXPECT_SAME(to_host(p), to_host(d), what + " exclusive");
+    if (n) Portable::template inclusive<ki::ScanOp::Sum>(Exec{}, cum(in), um(p));
+    ktext::inclusive_scan(Exec{}, in, d);
+    KTEXT_EXPECT_SAME(to_host(p), to_host(d), what + " inclusive");
+    if (n) Portable::template inclusive<ki::ScanOp::Max>(Exec{}, cum(in), um(p));
+    ktext::inclusive_scan_max(Exec{}, in, d);
+    KTEXT_EXPECT_SAME(to_host(p), to_host(d), what + " inclusive max");
+    // In place, as the library's callers do. Filled on Exec: the default host space would be
+    // OpenMP even in the Serial binary.
+    Kokkos::deep_copy(Exec{}, p, U(1));
+    Kokkos::deep_copy(Exec{}, d, U(1));
+    const U in_place = n ? ki::Scan<Exec, U, U, false>::exclusive_sum(Exec{}, cum(p), um(p)) : U(0);
+    EXPECT_EQ(in_place, ktext::exclusive_scan(Exec{}, d, d)) << what << " in place total";
+    KTEXT_EXPECT_SAME(to_host(p), to_host(d), what + " in place");
+  }
+}
+
+TEST(primitives, scans_portable_vs_dispatched) {
+  compare_scans<std::uint32_t, std::uint64_t>(~std::uint64_t(0));
+  compare_scans<std::uint32_t, std::uint32_t>(~std::uint64_t(0));  // wraps around: still exact
+  compare_scans<std::int64_t, std::int64_t>(std::uint64_t(1) << 40);
+  compare_scans<std::int32_t, std::int32_t>(1000);
+}
+
+template <bool UseCub>
+std::vector<std::int64_t> scan_apply(const Kokkos::View<std::int64_t*, Mem>& in, bool max) {
+  const std::size_t n = in.extent(0);
+  Kokkos::View<std::int64_t*, Mem> out("out", n);
+  const ReadAt<Kokkos::View<std::int64_t*, Mem>> make{in};
+  const WriteAt<Kokkos::View<std::int64_t*, Mem>> apply{out};
+  if constexpr (UseCub) {
+    if (max)
+      ktext::inclusive_scan_apply<std::int64_t>(Exec{}, n, make, MaxJoin{}, apply);
+    else
+      ktext::inclusive_scan_apply<std::int64_t>(Exec{}, n, make, SumJoin{}, apply);
+  } else if (n > 0) {
+    if (max)
+      ki::ScanApply<Exec, false>::template apply<std::int64_t>(Exec{}, n, make, MaxJoin{}, apply);
+    else
+      ki::ScanApply<Exec, false>::template apply<std::int64_t>(Exec{}, n, make, SumJoin{}, apply);
+  }
+  return to_host(out);
+}
+
+TEST(primitives, inclusive_scan_apply_portable_vs_dispatched) {
+  for (const auto& [n, shape] : cases()) {
+    auto values = shaped<std::int64_t>(n, shape, n + 6);
+    for (auto& x : values) x = std::int64_t(std::uint64_t(x) >> 24);  // non-negative, no overflow
+    const auto in = to_device(values);
+    const std::string what = "inclusive_scan_apply n=" + std::to_string(n) + " " + name(shape);
+    KTEXT_EXPECT_SAME(scan_apply<false>(in, false), scan_apply<true>(in, false), what + " sum");
+    KTEXT_EXPECT_SAME(scan_apply<false>(in, true), scan_apply<true>(in, true), what + " max");
+  }
+}
+
+// The portable selections the public select_* calls make, as functors (see the note on lambdas).
+template <class View>
+struct FlagKeep {
+  View flags;
+  KOKKOS_FUNCTION bool operator()(std::size_t i) const { return flags(i) != 0; }
+};
+template <class View, class Pred>
+struct ValueKeep {
+  View in;
+  Pred pred;
+  KOKKOS_FUNCTION bool operator()(std::size_t i) const { return pred(in(i)); }
+};
+template <class View>
+struct ValueGet {
+  View in;
+  KOKKOS_FUNCTION auto operator()(std::size_t i) const { return in(i); }
+};
+template <class T>
+struct IndexGet {
+  KOKKOS_FUNCTION T operator()(std::size_t i) const { return static_cast<T>(i); }
+};
+
+/// The first \p count elements of \p out on the host.
+template <class T>
+std::vector<T> kept(const Kokkos::View<T*, Mem>& out, std::size_t count) {
+  auto h = to_host(out);
+  h.resize(count);
+  return h;
+}
+
+TEST(primitives, select_portable_vs_dispatched) {
+  using Portable = ki::Select<Exec, false>;
+  for (const auto& [n, shape] : cases()) {
+    const std::string what = "select n=" + std::to_string(n) + " " + name(shape);
+    const auto in = to_device(shaped<std::int64_t>(n, shape, n + 7));
+    auto flags_h = shaped<std::uint8_t>(n, shape, n + 8);
+    if (shape != Shape::equal)  // about half kept; all when equal
+      for (auto& f : flags_h) f &= 1;
+    const auto flags = to_device(flags_h);
+    Kokkos::View<std::int64_t*, Mem> p("portable", n), d("dispatched", n);
+    auto run = [&](std::size_t portable, std::size_t dispatched, const std::string& which) {
+      ASSERT_EQ(portable, dispatched) << what << " " << which << " count";
+      KTEXT_EXPECT_SAME(kept(p, portable), kept(d, dispatched), what + " " + which);
+    };
+    auto get = ValueGet<decltype(in)>{in};
+    run(n ? Portable::apply(Exec{}, n, FlagKeep<decltype(flags)>{flags}, get, p) : 0,
+        ktext::select_flagged(Exec{}, in, flags, d), "select_flagged");
+    run(n ? Portable::apply(Exec{}, n, ValueKeep<decltype(in), MultipleOf3>{in, {}}, get, p) : 0,
+        ktext::select_if(Exec{}, in, d, MultipleOf3{}), "select_if");
+    run(n ? Portable::apply(Exec{}, n, TwoMod7{}, get, p) : 0, ktext::select_by_index(Exec{}, in, d, TwoMod7{}),
+        "select_by_index");
+    run(n ? Portable::apply(Exec{}, n, TwoMod7{}, IndexGet<std::int64_t>{}, p) : 0,
+        ktext::select_indices(Exec{}, n, d, TwoMod7{}), "select_indices");
+  }
+}
+
+template <class T>
+void compare_histogram(std::size_t bins, std::uint64_t bound) {
+  for (const auto& [n, shape] : cases()) {
+    const std::string what = "histogram n=" + std::to_string(n) + " " + name(shape) + " bins " + std::to_string(bins);
+    auto values = shaped<T>(n, shape, n + 9);
+    for (auto& x : values) x = static_cast<T>(std::uint64_t(x) % bound);
+    const auto in = to_device(values);
+    Kokkos::View<std::uint64_t*, Mem> p("portable", bins), d("dispatched", bins);
+    ki::Histogram<Exec, T, false>::apply(Exec{}, cum(in), um(p));
+    ktext::histogram(Exec{}, in, d);
+    KTEXT_EXPECT_SAME(to_host(p), to_host(d), what);
+  }
+}
+
+TEST(primitives, histogram_portable_vs_dispatched) {
+  compare_histogram<std::uint8_t>(256, 256);
+  compare_histogram<std::uint8_t>(100, 256);  // values beyond the bins are dropped by both
+  compare_histogram<std::uint16_t>(65536, 65536);
+  compare_histogram<std::uint16_t>(300, 1000);
+  compare_histogram<std::uint32_t>(4096, 5000);
 }
 
 }  // namespace

@@ -55,4 +55,16 @@ inline TempView temp_storage(const Kokkos::Cuda& exec, const char* label, std::s
   return TempView(buffer.data(), need);
 }
 
+/// The CUB call sequence, in one place: \p f(void* temp, std::size_t& bytes) returns the
+/// cudaError_t of a CUB device algorithm; it is called once with temp = nullptr to size the
+/// temporary storage, then with the stream's buffer (temp_storage). Both calls are checked and
+/// reported under \p label.
+template <class F>
+void cub_call(const Kokkos::Cuda& exec, const char* label, F&& f) {
+  std::size_t bytes = 0;
+  check(f(nullptr, bytes), label);
+  auto temp = temp_storage(exec, label, bytes);
+  check(f(static_cast<void*>(temp.data()), bytes), label);
+}
+
 }  // namespace ktext::impl::cuda

@@ -17,8 +17,9 @@ struct histogram_cub_avail<Kokkos::Cuda, std::uint16_t> : std::true_type {};
 
 template <class T>
 struct Histogram<Kokkos::Cuda, T, true> {
-  static void apply(const Kokkos::Cuda& exec, Unmanaged<const T, Kokkos::Cuda> in, Unmanaged<std::uint64_t, Kokkos::Cuda> bins) {
-    Kokkos::Profiling::ScopedRegion region("ktext::histogram[CUB]");
+  static constexpr char path[] = "[CUB]";
+  static void apply(const Kokkos::Cuda& exec, Unmanaged<const T, Kokkos::Cuda> in,
+                    Unmanaged<std::uint64_t, Kokkos::Cuda> bins) {
     // Values at or above bins.extent(0) fall outside [0, nbins) and are not counted, as in the
     // portable version; bins beyond the symbol range stay zero.
     const int symbol_bins = 1 << (8 * sizeof(T));
@@ -26,14 +27,10 @@ struct Histogram<Kokkos::Cuda, T, true> {
     Kokkos::deep_copy(exec, bins, std::uint64_t(0));
     auto* counters = reinterpret_cast<unsigned long long*>(bins.data());
     const auto n = static_cast<std::int64_t>(in.extent(0));
-    std::size_t bytes = 0;
-    cuda::check(cub::DeviceHistogram::HistogramEven(nullptr, bytes, in.data(), counters, nbins + 1, 0, nbins, n,
-                                                    exec.cuda_stream()),
-                "ktext::histogram[CUB]");
-    auto temp = cuda::temp_storage(exec, "ktext::histogram::temp[CUB]", bytes);
-    cuda::check(cub::DeviceHistogram::HistogramEven(temp.data(), bytes, in.data(), counters, nbins + 1, 0, nbins, n,
-                                                    exec.cuda_stream()),
-                "ktext::histogram[CUB]");
+    cuda::cub_call(exec, "ktext::histogram[CUB]", [&](void* temp, std::size_t& bytes) {
+      return cub::DeviceHistogram::HistogramEven(temp, bytes, in.data(), counters, nbins + 1, 0, nbins, n,
+                                                 exec.cuda_stream());
+    });
   }
 };
 

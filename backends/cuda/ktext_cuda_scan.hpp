@@ -18,11 +18,11 @@ struct scan_cub_avail<Kokkos::Cuda, T> : std::true_type {};
 
 template <class T, class U>
 struct Scan<Kokkos::Cuda, T, U, true> {
+  static constexpr char path[] = "[CUB]";
   using In = Unmanaged<const T, Kokkos::Cuda>;
   using Out = Unmanaged<U, Kokkos::Cuda>;
 
   static U exclusive_sum(const Kokkos::Cuda& exec, In in, Out out) {
-    Kokkos::Profiling::ScopedRegion region("ktext::exclusive_scan[CUB]");
     const auto n = static_cast<std::int64_t>(in.extent(0));
     // The total is last input + last output; read the input first since out may alias in.
     T last_in = 0;
@@ -30,11 +30,11 @@ struct Scan<Kokkos::Cuda, T, U, true> {
     Kokkos::deep_copy(exec, Kokkos::View<T, Kokkos::HostSpace>(&last_in),
                       Kokkos::View<const T, Kokkos::CudaSpace, Kokkos::MemoryUnmanaged>(in.data() + (n - 1)));
     if constexpr (std::is_same_v<T, U>) {
-      run(exec, "ktext::exclusive_scan[CUB]", [&](void* t, std::size_t& b) {
+      cuda::cub_call(exec, "ktext::exclusive_scan[CUB]", [&](void* t, std::size_t& b) {
         return cub::DeviceScan::ExclusiveSum(t, b, in.data(), out.data(), n, exec.cuda_stream());
       });
     } else {
-      run(exec, "ktext::exclusive_scan[CUB]", [&](void* t, std::size_t& b) {
+      cuda::cub_call(exec, "ktext::exclusive_scan[CUB]", [&](void* t, std::size_t& b) {
         return cub::DeviceScan::ExclusiveScan(t, b, in.data(), out.data(), ::cuda::std::plus<U>{}, U(0), n,
                                               exec.cuda_stream());
       });
@@ -49,24 +49,14 @@ struct Scan<Kokkos::Cuda, T, U, true> {
   static void inclusive(const Kokkos::Cuda& exec, In in, Out out) {
     const auto n = static_cast<std::int64_t>(in.extent(0));
     if constexpr (Op == ScanOp::Sum) {
-      run(exec, "ktext::inclusive_scan[CUB]", [&](void* t, std::size_t& b) {
+      cuda::cub_call(exec, "ktext::inclusive_scan[CUB]", [&](void* t, std::size_t& b) {
         return cub::DeviceScan::InclusiveScan(t, b, in.data(), out.data(), ::cuda::std::plus<U>{}, n, exec.cuda_stream());
       });
     } else {
-      run(exec, "ktext::inclusive_scan_max[CUB]", [&](void* t, std::size_t& b) {
+      cuda::cub_call(exec, "ktext::inclusive_scan_max[CUB]", [&](void* t, std::size_t& b) {
         return cub::DeviceScan::InclusiveScan(t, b, in.data(), out.data(), ::cuda::maximum<U>{}, n, exec.cuda_stream());
       });
     }
-  }
-
- private:
-  template <class Call>
-  static void run(const Kokkos::Cuda& exec, const char* label, Call call) {
-    Kokkos::Profiling::ScopedRegion region(label);
-    std::size_t bytes = 0;
-    cuda::check(call(nullptr, bytes), label);
-    auto temp = cuda::temp_storage(exec, label, bytes);
-    cuda::check(call(temp.data(), bytes), label);
   }
 };
 
@@ -94,19 +84,16 @@ struct Op {
 /// a tabulate output iterator: the scanned values never touch memory.
 template <>
 struct ScanApply<Kokkos::Cuda, true> {
+  static constexpr char path[] = "[CUB]";
   template <class T, class Make, class Join, class Apply>
   static void apply(const Kokkos::Cuda& exec, std::size_t n, Make make, Join join, Apply out) {
-    Kokkos::Profiling::ScopedRegion region("ktext::inclusive_scan_apply[CUB]");
     thrust::counting_iterator<std::int64_t> index(0);
     auto in = thrust::make_transform_iterator(index, cuda::Generate<Make, T>{make});
     auto sink = thrust::make_tabulate_output_iterator(cuda::Consume<Apply>{out});
     const auto count = static_cast<std::int64_t>(n);
-    std::size_t bytes = 0;
-    cuda::check(cub::DeviceScan::InclusiveScan(nullptr, bytes, in, sink, cuda::Op<Join>{join}, count, exec.cuda_stream()),
-                "ktext::inclusive_scan_apply[CUB]");
-    auto temp = cuda::temp_storage(exec, "inclusive_scan_apply", bytes);
-    cuda::check(cub::DeviceScan::InclusiveScan(temp.data(), bytes, in, sink, cuda::Op<Join>{join}, count, exec.cuda_stream()),
-                "ktext::inclusive_scan_apply[CUB]");
+    cuda::cub_call(exec, "ktext::inclusive_scan_apply[CUB]", [&](void* temp, std::size_t& bytes) {
+      return cub::DeviceScan::InclusiveScan(temp, bytes, in, sink, cuda::Op<Join>{join}, count, exec.cuda_stream());
+    });
   }
 };
 

@@ -15,13 +15,15 @@ struct segmented_sort_cub_avail<Kokkos::Cuda, K, V> : std::true_type {};
 
 template <class O, class K, class V>
 struct SegmentedSort<Kokkos::Cuda, O, K, V, true> {
+  static constexpr char path[] = "[CUB]";
   static void apply(const Kokkos::Cuda& exec, Unmanaged<const O, Kokkos::Cuda> offsets, Unmanaged<K, Kokkos::Cuda> keys,
                     Unmanaged<V, Kokkos::Cuda> vals) {
-    Kokkos::Profiling::ScopedRegion region("ktext::segmented_sort_pairs[CUB]");
     const auto n = static_cast<std::int64_t>(keys.extent(0));
     const auto segments = static_cast<std::int64_t>(offsets.extent(0) - 1);
-    Kokkos::View<K*, Kokkos::CudaSpace> kt(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::segmented_sort::keys_tmp[CUB]"), n);
-    Kokkos::View<V*, Kokkos::CudaSpace> vt(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::segmented_sort::vals_tmp[CUB]"), n);
+    Kokkos::View<K*, Kokkos::CudaSpace> kt(
+        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::segmented_sort_pairs::keys_tmp[CUB]"), n);
+    Kokkos::View<V*, Kokkos::CudaSpace> vt(
+        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::segmented_sort_pairs::vals_tmp[CUB]"), n);
     // Elements outside the segments must keep their values in whichever buffer CUB picks; when
     // the segments cover every element (the usual case) there is nothing to carry over.
     O bounds[2] = {0, 0};
@@ -36,14 +38,10 @@ struct SegmentedSort<Kokkos::Cuda, O, K, V, true> {
     }
     cub::DoubleBuffer<K> k(keys.data(), kt.data());
     cub::DoubleBuffer<V> v(vals.data(), vt.data());
-    std::size_t bytes = 0;
-    cuda::check(cub::DeviceSegmentedSort::SortPairs(nullptr, bytes, k, v, n, segments, offsets.data(), offsets.data() + 1,
-                                                    exec.cuda_stream()),
-                "ktext::segmented_sort_pairs[CUB]");
-    auto temp = cuda::temp_storage(exec, "ktext::segmented_sort::temp[CUB]", bytes);
-    cuda::check(cub::DeviceSegmentedSort::SortPairs(temp.data(), bytes, k, v, n, segments, offsets.data(), offsets.data() + 1,
-                                                    exec.cuda_stream()),
-                "ktext::segmented_sort_pairs[CUB]");
+    cuda::cub_call(exec, "ktext::segmented_sort_pairs[CUB]", [&](void* temp, std::size_t& bytes) {
+      return cub::DeviceSegmentedSort::SortPairs(temp, bytes, k, v, n, segments, offsets.data(), offsets.data() + 1,
+                                                 exec.cuda_stream());
+    });
     if (k.selector != 0) Kokkos::deep_copy(exec, keys, Unmanaged<K, Kokkos::Cuda>(kt.data(), n));
     if (v.selector != 0) Kokkos::deep_copy(exec, vals, Unmanaged<V, Kokkos::Cuda>(vt.data(), n));
     exec.fence("ktext::segmented_sort_pairs[CUB]: scratch released");

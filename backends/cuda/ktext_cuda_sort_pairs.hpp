@@ -15,18 +15,16 @@ struct sort_pairs_cub_avail<Kokkos::Cuda, K, V> : std::true_type {};
 
 template <class K, class V>
 struct SortPairs<Kokkos::Cuda, K, V, true> {
+  static constexpr char path[] = "[CUB]";
   static bool apply(const Kokkos::Cuda& exec, Unmanaged<K, Kokkos::Cuda> keys, Unmanaged<V, Kokkos::Cuda> vals,
-                    Unmanaged<K, Kokkos::Cuda> keys_tmp, Unmanaged<V, Kokkos::Cuda> vals_tmp, int begin_bit, int end_bit) {
-    Kokkos::Profiling::ScopedRegion region("ktext::sort_pairs[CUB]");
+                    Unmanaged<K, Kokkos::Cuda> keys_tmp, Unmanaged<V, Kokkos::Cuda> vals_tmp, int begin_bit,
+                    int end_bit) {
     const auto n = static_cast<std::int64_t>(keys.extent(0));
     cub::DoubleBuffer<K> k(keys.data(), keys_tmp.data());
     cub::DoubleBuffer<V> v(vals.data(), vals_tmp.data());
-    std::size_t bytes = 0;
-    cuda::check(cub::DeviceRadixSort::SortPairs(nullptr, bytes, k, v, n, begin_bit, end_bit, exec.cuda_stream()),
-                "ktext::sort_pairs[CUB]");
-    auto temp = cuda::temp_storage(exec, "ktext::sort_pairs::temp[CUB]", bytes);
-    cuda::check(cub::DeviceRadixSort::SortPairs(temp.data(), bytes, k, v, n, begin_bit, end_bit, exec.cuda_stream()),
-                "ktext::sort_pairs[CUB]");
+    cuda::cub_call(exec, "ktext::sort_pairs[CUB]", [&](void* temp, std::size_t& bytes) {
+      return cub::DeviceRadixSort::SortPairs(temp, bytes, k, v, n, begin_bit, end_bit, exec.cuda_stream());
+    });
     return k.selector != 0;
   }
 };

@@ -7,6 +7,7 @@
 /// Indices are not range-checked on the device (that would cost a pass); callers guarantee them.
 
 #include "ktext/core/view_checks.hpp"
+#include "ktext/primitives/impl/ktext_region.hpp"
 
 namespace ktext {
 
@@ -18,8 +19,9 @@ void gather(const ExecSpace& exec, const SrcView& src, const IdxView& idx, const
                     impl::accessible_from_v<ExecSpace, DstView>,
                 "ktext::gather: views must be accessible from the execution space");
   if (dst.extent(0) < idx.extent(0)) throw InputError("ktext::gather: destination shorter than the indices");
+  Kokkos::Profiling::ScopedRegion region("ktext::gather[Kokkos]");
   Kokkos::parallel_for(
-      "ktext::gather", Kokkos::RangePolicy<ExecSpace>(exec, 0, idx.extent(0)),
+      "ktext::gather[Kokkos]", Kokkos::RangePolicy<ExecSpace>(exec, 0, idx.extent(0)),
       KOKKOS_LAMBDA(std::size_t i) { dst(i) = src(idx(i)); });
 }
 
@@ -31,8 +33,9 @@ void scatter(const ExecSpace& exec, const SrcView& src, const IdxView& idx, cons
                     impl::accessible_from_v<ExecSpace, DstView>,
                 "ktext::scatter: views must be accessible from the execution space");
   if (src.extent(0) < idx.extent(0)) throw InputError("ktext::scatter: source shorter than the indices");
+  Kokkos::Profiling::ScopedRegion region("ktext::scatter[Kokkos]");
   Kokkos::parallel_for(
-      "ktext::scatter", Kokkos::RangePolicy<ExecSpace>(exec, 0, idx.extent(0)),
+      "ktext::scatter[Kokkos]", Kokkos::RangePolicy<ExecSpace>(exec, 0, idx.extent(0)),
       KOKKOS_LAMBDA(std::size_t i) { dst(idx(i)) = src(i); });
 }
 

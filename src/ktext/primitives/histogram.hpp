@@ -5,6 +5,7 @@
 
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/impl/ktext_histogram_spec.hpp"
+#include "ktext/primitives/impl/ktext_region.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
 #include "ktext/cuda/ktext_cuda_histogram.hpp"
 #endif
@@ -23,9 +24,11 @@ void histogram(const ExecSpace& exec, const InView& in, const BinView& bins) {
   using T = typename InView::non_const_value_type;
   static_assert(std::is_unsigned_v<T> && sizeof(T) <= 4, "ktext::histogram: values must be 8-, 16- or 32-bit unsigned");
   static_assert(std::is_same_v<typename BinView::value_type, std::uint64_t>, "ktext::histogram: bins must be uint64_t");
+  using Impl = impl::Histogram<ExecSpace, T>;
+  Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::histogram"));
   if (bins.extent(0) == 0) return;
-  impl::Histogram<ExecSpace, T>::apply(exec, impl::unmanaged<ExecSpace>(in, "ktext::histogram"),
-                                       impl::unmanaged<ExecSpace>(bins, "ktext::histogram"));
+  Impl::apply(exec, impl::unmanaged<ExecSpace>(in, "ktext::histogram"),
+              impl::unmanaged<ExecSpace>(bins, "ktext::histogram"));
 }
 
 }  // namespace ktext

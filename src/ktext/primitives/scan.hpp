@@ -7,6 +7,7 @@
 /// instance's stream. Input and output may be the same view (in-place scan).
 
 #include "ktext/core/view_checks.hpp"
+#include "ktext/primitives/impl/ktext_region.hpp"
 #include "ktext/primitives/impl/ktext_scan_spec.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
 #include "ktext/cuda/ktext_cuda_scan.hpp"
@@ -26,9 +27,11 @@ typename OutView::non_const_value_type exclusive_scan(const ExecSpace& exec, con
   using T = typename InView::non_const_value_type;
   using U = typename OutView::non_const_value_type;
   if (out.extent(0) < in.extent(0)) throw InputError("ktext::exclusive_scan: output shorter than input");
+  using Impl = impl::Scan<ExecSpace, T, U>;
+  Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::exclusive_scan"));
   if (in.extent(0) == 0) return U(0);
-  return impl::Scan<ExecSpace, T, U>::exclusive_sum(exec, impl::unmanaged<ExecSpace>(in, "ktext::exclusive_scan"),
-                                                    impl::unmanaged<ExecSpace>(out, "ktext::exclusive_scan"));
+  return Impl::exclusive_sum(exec, impl::unmanaged<ExecSpace>(in, "ktext::exclusive_scan"),
+                             impl::unmanaged<ExecSpace>(out, "ktext::exclusive_scan"));
 }
 
 /// \brief out[i] = in[0] + ... + in[i]. Does not block.
@@ -39,10 +42,11 @@ void inclusive_scan(const ExecSpace& exec, const InView& in, const OutView& out)
   static_assert(impl::accessible_from_v<ExecSpace, InView> && impl::accessible_from_v<ExecSpace, OutView>,
                 "ktext::inclusive_scan: views must be accessible from the execution space");
   if (out.extent(0) < in.extent(0)) throw InputError("ktext::inclusive_scan: output shorter than input");
+  using Impl = impl::Scan<ExecSpace, typename InView::non_const_value_type, typename OutView::non_const_value_type>;
+  Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::inclusive_scan"));
   if (in.extent(0) == 0) return;
-  impl::Scan<ExecSpace, typename InView::non_const_value_type, typename OutView::non_const_value_type>::template inclusive<
-      impl::ScanOp::Sum>(exec, impl::unmanaged<ExecSpace>(in, "ktext::inclusive_scan"),
-                         impl::unmanaged<ExecSpace>(out, "ktext::inclusive_scan"));
+  Impl::template inclusive<impl::ScanOp::Sum>(exec, impl::unmanaged<ExecSpace>(in, "ktext::inclusive_scan"),
+                                              impl::unmanaged<ExecSpace>(out, "ktext::inclusive_scan"));
 }
 
 /// \brief out[i] = max(in[0], ..., in[i]) for non-negative inputs (0 is the identity). Does not block.
@@ -53,10 +57,11 @@ void inclusive_scan_max(const ExecSpace& exec, const InView& in, const OutView& 
   static_assert(impl::accessible_from_v<ExecSpace, InView> && impl::accessible_from_v<ExecSpace, OutView>,
                 "ktext::inclusive_scan_max: views must be accessible from the execution space");
   if (out.extent(0) < in.extent(0)) throw InputError("ktext::inclusive_scan_max: output shorter than input");
+  using Impl = impl::Scan<ExecSpace, typename InView::non_const_value_type, typename OutView::non_const_value_type>;
+  Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::inclusive_scan_max"));
   if (in.extent(0) == 0) return;
-  impl::Scan<ExecSpace, typename InView::non_const_value_type, typename OutView::non_const_value_type>::template inclusive<
-      impl::ScanOp::Max>(exec, impl::unmanaged<ExecSpace>(in, "ktext::inclusive_scan_max"),
-                         impl::unmanaged<ExecSpace>(out, "ktext::inclusive_scan_max"));
+  Impl::template inclusive<impl::ScanOp::Max>(exec, impl::unmanaged<ExecSpace>(in, "ktext::inclusive_scan_max"),
+                                              impl::unmanaged<ExecSpace>(out, "ktext::inclusive_scan_max"));
 }
 
 /// \brief Generated inclusive scan with a consumer: for i in [0, n), s_i = make(0) op ... op
@@ -74,8 +79,10 @@ void inclusive_scan_max(const ExecSpace& exec, const InView& in, const OutView& 
 template <class T, class ExecSpace, class Make, class Join, class Apply>
 void inclusive_scan_apply(const ExecSpace& exec, std::size_t n, Make make, Join join, Apply apply) {
   static_assert(std::is_trivially_copyable_v<T>, "ktext::inclusive_scan_apply: T must be trivially copyable");
+  using Impl = impl::ScanApply<ExecSpace>;
+  Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::inclusive_scan_apply"));
   if (n == 0) return;
-  impl::ScanApply<ExecSpace>::template apply<T>(exec, n, make, join, apply);
+  Impl::template apply<T>(exec, n, make, join, apply);
 }
 
 }  // namespace ktext

@@ -7,6 +7,7 @@
 /// Portable: KokkosSparse::sort_crs_matrix (Kokkos Kernels). CUDA: cub::DeviceSegmentedSort.
 
 #include "ktext/core/view_checks.hpp"
+#include "ktext/primitives/impl/ktext_region.hpp"
 #include "ktext/primitives/impl/ktext_segmented_sort_spec.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
 #include "ktext/cuda/ktext_cuda_segmented_sort.hpp"
@@ -37,10 +38,12 @@ void segmented_sort_pairs(const ExecSpace& exec, const OffsetView& offsets, cons
   static_assert(std::is_integral_v<V> && (sizeof(V) == 4 || sizeof(V) == 8),
                 "ktext::segmented_sort_pairs: values must be 4- or 8-byte integers");
   if (vals.extent(0) != keys.extent(0)) throw InputError("ktext::segmented_sort_pairs: keys and values differ in length");
+  using Impl = impl::SegmentedSort<ExecSpace, O, K, V>;
+  Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::segmented_sort_pairs"));
   if (offsets.extent(0) < 2 || keys.extent(0) < 2) return;
-  impl::SegmentedSort<ExecSpace, O, K, V>::apply(exec, impl::unmanaged<ExecSpace>(offsets, "ktext::segmented_sort_pairs"),
-                                                 impl::unmanaged<ExecSpace>(keys, "ktext::segmented_sort_pairs"),
-                                                 impl::unmanaged<ExecSpace>(vals, "ktext::segmented_sort_pairs"));
+  Impl::apply(exec, impl::unmanaged<ExecSpace>(offsets, "ktext::segmented_sort_pairs"),
+              impl::unmanaged<ExecSpace>(keys, "ktext::segmented_sort_pairs"),
+              impl::unmanaged<ExecSpace>(vals, "ktext::segmented_sort_pairs"));
 }
 
 }  // namespace ktext

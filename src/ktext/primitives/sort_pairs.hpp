@@ -9,6 +9,7 @@
 /// radix sort on every backend; cub::DeviceRadixSort (onesweep) on CUDA.
 
 #include "ktext/core/view_checks.hpp"
+#include "ktext/primitives/impl/ktext_region.hpp"
 #include "ktext/primitives/impl/ktext_sort_pairs_spec.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
 #include "ktext/cuda/ktext_cuda_sort_pairs.hpp"
@@ -33,6 +34,23 @@ void check_sort_pairs_args(const KeyView& keys, const ValView& vals, int begin_b
   if (begin_bit < 0 || end_bit > int(8 * sizeof(K)) || begin_bit > end_bit)
     throw InputError("ktext::sort_pairs: bit range out of the key's bits");
 }
+
+/// The sort after the argument checks, inside the caller's profiling region.
+template <class ExecSpace, class KeyView, class ValView, class KeyTmp, class ValTmp>
+void sort_pairs_checked(const ExecSpace& exec, const KeyView& keys, const ValView& vals, const KeyTmp& keys_tmp,
+                        const ValTmp& vals_tmp, int begin_bit, int end_bit) {
+  using K = typename KeyView::value_type;
+  using V = typename ValView::value_type;
+  const std::size_t n = keys.extent(0);
+  auto k = unmanaged<ExecSpace>(keys, "ktext::sort_pairs");
+  auto v = unmanaged<ExecSpace>(vals, "ktext::sort_pairs");
+  Unmanaged<K, ExecSpace> kt(keys_tmp.data(), n);  // only the first n elements are used
+  Unmanaged<V, ExecSpace> vt(vals_tmp.data(), n);
+  if (SortPairs<ExecSpace, K, V>::apply(exec, k, v, kt, vt, begin_bit, end_bit)) {
+    Kokkos::deep_copy(exec, k, kt);
+    Kokkos::deep_copy(exec, v, vt);
+  }
+}
 }  // namespace impl
 
 /// \brief Sorts \p keys (and \p vals alongside) by bits [begin_bit, end_bit), stable, using the
@@ -42,24 +60,20 @@ void check_sort_pairs_args(const KeyView& keys, const ValView& vals, int begin_b
 template <class ExecSpace, class KeyView, class ValView, class KeyTmp, class ValTmp>
 void sort_pairs(const ExecSpace& exec, const KeyView& keys, const ValView& vals, const KeyTmp& keys_tmp,
                 const ValTmp& vals_tmp, int begin_bit, int end_bit) {
+  static_assert(impl::is_rank1_view_v<KeyTmp> && impl::is_rank1_view_v<ValTmp>,
+                "ktext::sort_pairs: scratch buffers must be rank-1 views");
+  static_assert(impl::accessible_from_v<ExecSpace, KeyTmp> && impl::accessible_from_v<ExecSpace, ValTmp>,
+                "ktext::sort_pairs: scratch buffers must be accessible from the execution space");
   static_assert(std::is_same_v<typename KeyTmp::value_type, typename KeyView::value_type> &&
                     std::is_same_v<typename ValTmp::value_type, typename ValView::value_type>,
                 "ktext::sort_pairs: scratch buffers must have the key and value types");
   impl::check_sort_pairs_args<ExecSpace>(keys, vals, begin_bit, end_bit);
   if (keys_tmp.extent(0) < keys.extent(0) || vals_tmp.extent(0) < keys.extent(0))
     throw InputError("ktext::sort_pairs: scratch buffers shorter than the keys");
-  const std::size_t n = keys.extent(0);
-  if (n <= 1 || begin_bit == end_bit) return;
-  using K = typename KeyView::value_type;
-  using V = typename ValView::value_type;
-  auto k = impl::unmanaged<ExecSpace>(keys, "ktext::sort_pairs");
-  auto v = impl::unmanaged<ExecSpace>(vals, "ktext::sort_pairs");
-  impl::Unmanaged<K, ExecSpace> kt(keys_tmp.data(), n);  // only the first n elements are used
-  impl::Unmanaged<V, ExecSpace> vt(vals_tmp.data(), n);
-  if (impl::SortPairs<ExecSpace, K, V>::apply(exec, k, v, kt, vt, begin_bit, end_bit)) {
-    Kokkos::deep_copy(exec, k, kt);
-    Kokkos::deep_copy(exec, v, vt);
-  }
+  using Impl = impl::SortPairs<ExecSpace, typename KeyView::value_type, typename ValView::value_type>;
+  Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::sort_pairs"));
+  if (keys.extent(0) <= 1 || begin_bit == end_bit) return;
+  impl::sort_pairs_checked(exec, keys, vals, keys_tmp, vals_tmp, begin_bit, end_bit);
 }
 
 /// \brief As above, allocating the scratch buffers on the execution space.
@@ -67,10 +81,12 @@ template <class ExecSpace, class KeyView, class ValView>
 void sort_pairs(const ExecSpace& exec, const KeyView& keys, const ValView& vals, int begin_bit = 0,
                 int end_bit = 8 * sizeof(typename KeyView::value_type)) {
   impl::check_sort_pairs_args<ExecSpace>(keys, vals, begin_bit, end_bit);
+  using Impl = impl::SortPairs<ExecSpace, typename KeyView::value_type, typename ValView::value_type>;
+  Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::sort_pairs"));
   if (keys.extent(0) <= 1 || begin_bit == end_bit) return;
   auto kt = impl::alloc<typename KeyView::value_type>(exec, "ktext::sort_pairs::keys_tmp", keys.extent(0));
   auto vt = impl::alloc<typename ValView::value_type>(exec, "ktext::sort_pairs::vals_tmp", keys.extent(0));
-  sort_pairs(exec, keys, vals, kt, vt, begin_bit, end_bit);
+  impl::sort_pairs_checked(exec, keys, vals, kt, vt, begin_bit, end_bit);
   exec.fence("ktext::sort_pairs: scratch released");
 }
 

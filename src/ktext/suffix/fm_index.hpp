@@ -297,7 +297,9 @@ class FMIndex {
           });
       const auto head = Kokkos::subview(occ, Kokkos::make_pair(std::uint64_t(0), num));
       const std::int64_t total = num == 0 ? 0 : ktext::exclusive_scan(exec, head, head);
-      Kokkos::deep_copy(exec, Kokkos::subview(occ, num), total);
+      // A copy, not a fill: a fill would run Kokkos' own kernel, which carries no ktext label.
+      Kokkos::deep_copy(exec, Kokkos::subview(occ, num),
+                        Kokkos::View<const std::int64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&total));
       // Sorting unsigned keys carries the positions along as values: they come out sorted.
       const auto keys =
           impl::uninitialized_view<U, MemorySpace>(exec, "ktext::FMIndex::locate_keys", std::size_t(total));

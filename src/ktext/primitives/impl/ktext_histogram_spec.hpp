@@ -15,9 +15,14 @@ struct histogram_cub_avail : std::false_type {};
 
 template <class Exec, class T, bool UseCub = histogram_cub_avail<Exec, T>::value>
 struct Histogram {
+  static constexpr char path[] = "[Kokkos]";
   static void apply(const Exec& exec, Unmanaged<const T, Exec> in, Unmanaged<std::uint64_t, Exec> bins) {
-    Kokkos::deep_copy(exec, bins, std::uint64_t(0));
     const std::uint64_t nbins = bins.extent(0);
+    // Not deep_copy(exec, bins, 0): on OpenMP that runs Kokkos' fill kernel, whose label
+    // ("Kokkos::ViewFill-1D") would not say it belongs to ktext.
+    Kokkos::parallel_for(
+        "ktext::histogram::clear[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, nbins),
+        KOKKOS_LAMBDA(std::size_t b) { bins(b) = 0; });
     Kokkos::parallel_for(
         "ktext::histogram[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, in.extent(0)), KOKKOS_LAMBDA(std::size_t i) {
           const std::uint64_t v = in(i);

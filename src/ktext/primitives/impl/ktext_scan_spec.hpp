@@ -59,6 +59,7 @@ struct ScanApplyFunctor {
 
 template <class Exec, bool UseCub = scan_cub_avail<Exec, void>::value>
 struct ScanApply {
+  static constexpr char path[] = "[Kokkos]";
   template <class T, class Make, class Join, class Apply>
   static void apply(const Exec& exec, std::size_t n, Make make, Join join, Apply out) {
     Kokkos::parallel_scan("ktext::inclusive_scan_apply[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, n),
@@ -68,6 +69,7 @@ struct ScanApply {
 
 template <class Exec, class T, class U, bool UseCub = scan_cub_avail<Exec, U>::value>
 struct Scan {
+  static constexpr char path[] = "[Kokkos]";
   using In = Unmanaged<const T, Exec>;
   using Out = Unmanaged<U, Exec>;
   static U exclusive_sum(const Exec& exec, In in, Out out) {

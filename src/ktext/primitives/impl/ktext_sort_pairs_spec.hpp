@@ -26,12 +26,12 @@ inline constexpr int radix_buckets = 1 << radix_bits;
 
 template <class Exec, class K, class V, bool UseCub = sort_pairs_cub_avail<Exec, K, V>::value>
 struct SortPairs {
+  static constexpr char path[] = "[Kokkos]";
   using KV = Unmanaged<K, Exec>;
   using VV = Unmanaged<V, Exec>;
   /// Sorts (keys, vals) by bits [begin_bit, end_bit) of the keys, stable, using keys_tmp and
   /// vals_tmp as the second buffers. Returns true when the result is in the _tmp buffers.
   static bool apply(const Exec& exec, KV keys, VV vals, KV keys_tmp, VV vals_tmp, int begin_bit, int end_bit) {
-    Kokkos::Profiling::ScopedRegion region("ktext::sort_pairs[Kokkos]");
     const std::size_t n = keys.extent(0);
     const std::size_t chunks = portable_chunks(exec, n, 4096);
     const std::size_t chunk = (n + chunks - 1) / chunks;
@@ -53,7 +53,9 @@ struct SortPairs {
             for (std::size_t i = lo; i < hi; ++i) ++hist[(kin(i) >> shift) & mask];
             for (int d = 0; d < radix_buckets; ++d) counts(d * chunks + c) = hist[d];
           });
-      Scan<Exec, std::size_t, std::size_t>::exclusive_sum(exec, counts, counts);
+      // The portable scan, so this path uses no vendor code at all (it is what the CUB path is
+      // compared and benchmarked against).
+      Scan<Exec, std::size_t, std::size_t, false>::exclusive_sum(exec, counts, counts);
       Kokkos::parallel_for(
           "ktext::sort_pairs::scatter[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, chunks), KOKKOS_LAMBDA(std::size_t c) {
             std::size_t next[radix_buckets];

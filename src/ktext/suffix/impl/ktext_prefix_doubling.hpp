@@ -257,13 +257,13 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
       Kokkos::parallel_for(
           "ktext::suffix_array::initial_keys", Policy(exec, 0, n),
           KOKKOS_LAMBDA(I j) { keys(j) = key.piece(sa(j), shift); });
-      sort_pairs(exec, keys, sa, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
+      ktext::sort_pairs(exec, keys, sa, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
     }
     release(keys);
     release(keys_tmp);
   }
-  inclusive_scan_apply<I>(exec, std::size_t(n), InitialHeads<decltype(key), decltype(sa), I>{key, sa}, MaxIndex<I>{},
-                          WriteInitialRank<decltype(sa), decltype(isa), I>{sa, isa});
+  ktext::inclusive_scan_apply<I>(exec, std::size_t(n), InitialHeads<decltype(key), decltype(sa), I>{key, sa},
+                                 MaxIndex<I>{}, WriteInitialRank<decltype(sa), decltype(isa), I>{sa, isa});
 
   // Active entries: members of groups that are not singletons.
   const InitialSingleton<decltype(sa), decltype(isa), I> singleton{sa, isa, n};
@@ -282,13 +282,9 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   }
   if (m > 0) {
     vals_store = allocate(Tag<I>{}, "ktext::suffix_array::active", m);
-    auto vals = vals_store;
-    // Select the active slots into vals, then replace each slot by the suffix sitting there.
-    Select<ExecSpace>::apply(
-        exec, std::size_t(n), KOKKOS_LAMBDA(std::size_t j) { return !singleton(I(j)); },
-        KOKKOS_LAMBDA(std::size_t j) { return I(j); }, vals);
-    Kokkos::parallel_for(
-        "ktext::suffix_array::active_suffixes", Policy(exec, 0, m), KOKKOS_LAMBDA(I j) { vals(j) = sa(vals(j)); });
+    // The suffixes in the active slots, in slot order; vals holds exactly the m counted above.
+    ktext::select_by_index(
+        exec, sa, vals_store, KOKKOS_LAMBDA(std::size_t j) { return !singleton(I(j)); });
   }
 
   const int rank_bits = bit_width(std::uint64_t(n));
@@ -324,20 +320,18 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
       // Stable by the next rank, then stable by the group: sorted inside each group.
       Kokkos::parallel_for(
           "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { keys(j) = next_rank(v(j)); });
-      sort_pairs(exec, keys, v, ktmp, vtmp, 0, rank_bits);
+      ktext::sort_pairs(exec, keys, v, ktmp, vtmp, 0, rank_bits);
       Kokkos::parallel_for(
           "ktext::suffix_array::group_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { keys(j) = K(isa(v(j))); });
-      sort_pairs(exec, keys, v, ktmp, vtmp, 0, rank_bits);
+      ktext::sort_pairs(exec, keys, v, ktmp, vtmp, 0, rank_bits);
       Kokkos::parallel_for(
           "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { ktmp(j) = next_rank(v(j)); });
       const RoundGroups<decltype(keys), I> groups{keys, ktmp, len};
-      inclusive_scan_apply<StartHead<I>>(exec, std::size_t(len), RoundMarks<decltype(groups), I>{groups},
-                                         MaxStartHead<I>{},
-                                         WriteRoundRank<decltype(groups), decltype(v), decltype(isa), decltype(sa), I>{
-                                             groups, v, isa, sa});
-      const I kept = static_cast<I>(Select<ExecSpace>::apply(
-          exec, std::size_t(len), KOKKOS_LAMBDA(std::size_t j) { return !groups.singleton(I(j)); },
-          KOKKOS_LAMBDA(std::size_t j) { return v(j); }, vtmp));
+      ktext::inclusive_scan_apply<StartHead<I>>(
+          exec, std::size_t(len), RoundMarks<decltype(groups), I>{groups}, MaxStartHead<I>{},
+          WriteRoundRank<decltype(groups), decltype(v), decltype(isa), decltype(sa), I>{groups, v, isa, sa});
+      const I kept = static_cast<I>(ktext::select_by_index(
+          exec, v, vtmp, KOKKOS_LAMBDA(std::size_t j) { return !groups.singleton(I(j)); }));
       // Compact in place: the kept entries of this batch land at or before its start.
       Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(vals.data() + kept_total, kept),
                         Unmanaged<I, ExecSpace>(vtmp.data(), kept));

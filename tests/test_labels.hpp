@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// Every profiling region, kernel and allocation the library makes carries the ktext:: prefix, so
+// a Kokkos Tools profile of an application attributes them to ktext (after ArborX's
+// tstKokkosToolsAnnotations). Kokkos Tools callbacks record what each library call does; only
+// the calls themselves are watched, not the tests' own setup.
+#include <gtest/gtest.h>
+
+#include <Kokkos_Core.hpp>
+#include <cstring>
+#include <ktext/ktext.hpp>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "test_inputs.hpp"
+#include "test_views.hpp"
+
+namespace {
+
+using namespace ktext::test;
+namespace kt = Kokkos::Tools::Experimental;
+
+struct Event {
+  std::string kind;   // region, parallel_for, parallel_reduce, parallel_scan, allocation
+  std::string label;
+  std::string inside;  // the innermost open region of a vendor path ([KokkosKernels], [CUB]), if any
+};
+
+struct Trace {
+  std::vector<Event> events;
+  std::vector<std::string> top_regions;  // regions opened directly by the watched call
+};
+
+Trace* recording = nullptr;
+std::vector<std::string> open_regions;
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+bool ends_with(const std::string& s, const char* suffix) {
+  const std::size_t n = std::strlen(suffix);
+  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+/// Regions in which a vendor library runs: its own kernels and allocations are allowed there.
+bool vendor_region(const std::string& r) {
+  return starts_with(r, "ktext::") && (ends_with(r, "[KokkosKernels]") || ends_with(r, "[CUB]"));
+}
+
+void record(const char* kind, const char* label) {
+  if (!recording) return;
+  std::string inside;
+  for (auto it = open_regions.rbegin(); it != open_regions.rend(); ++it)
+    if (vendor_region(*it)) {
+      inside = *it;
+      break;
+    }
+  recording->events.push_back({kind, label, inside});
+}
+
+void on_push(const char* name) {
+  if (!recording) return;
+  record("region", name);
+  if (open_regions.empty()) recording->top_regions.push_back(name);
+  open_regions.push_back(name);
+}
+void on_pop() {
+  if (recording && !open_regions.empty()) open_regions.pop_back();
+}
+void on_for(const char* name, std::uint32_t, std::uint64_t*) { record("parallel_for", name); }
+void on_reduce(const char* name, std::uint32_t, std::uint64_t*) { record("parallel_reduce", name); }
+void on_scan(const char* name, std::uint32_t, std::uint64_t*) { record("parallel_scan", name); }
+void on_allocate(Kokkos::Profiling::SpaceHandle, const char* label, const void*, std::uint64_t) {
+  record("allocation", label);
+}
+
+/// Labels that are neither ours nor derived from ours, each with the reason it is allowed.
+struct Exception {
+  const char* kind;
+  const char* label_prefix;
+  const char* why;
+};
+const Exception exceptions[] = {
+    // Per-instance reduction and scan scratch that Kokkos grows on demand inside whichever
+    // parallel_reduce / parallel_scan first needs more; it is named by Kokkos, not by the caller.
+    {"allocation", "Kokkos::Serial::scratch_mem", "Kokkos' reduction/scan scratch (Serial)"},
+    {"allocation", "Kokkos::OpenMP::scratch_mem", "Kokkos' reduction/scan scratch (OpenMP)"},
+    // The same for Kokkos::Cuda, plus the buffer for functors too large to pass as kernel
+    // arguments (InternalScratch{Flags,Space,Unified,Functor} in Kokkos 4.6's
+    // Kokkos_Cuda_Instance.cpp; not yet seen in a CUDA run of this test).
+    {"allocation", "Kokkos::InternalScratch", "Kokkos' reduction/scan/functor scratch (Cuda)"},
+    // Kokkos::deep_copy between host views splits large copies over the OpenMP threads with a
+    // parallel_for of its own (sort_pairs copying its result back from the scratch buffers);
+    // a deep copy takes no label, so there is no name of ours to derive one from.
+    {"parallel_for", "Kokkos::Impl::host_space_deepcopy", "Kokkos' parallel host deep_copy"},
+};
+
+/// Why \p e is acceptable, or an empty string when it is not.
+std::string accepted(const Event& e) {
+  if (starts_with(e.label, "ktext::")) return "ours";
+  // Kokkos' names derived from ours: "Kokkos::View::initialization [ktext::x]" and the like.
+  const auto open = e.label.find('[');
+  if (starts_with(e.label, "Kokkos::") && open != std::string::npos && e.label.compare(open + 1, 7, "ktext::") == 0)
+    return "derived from ours";
+  if (!e.inside.empty() && e.kind != "region") return "vendor code inside " + e.inside;
+  if (!e.inside.empty() && e.kind == "region") return "vendor region inside " + e.inside;
+  for (const auto& x : exceptions)
+    if (e.kind == x.kind && starts_with(e.label, x.label_prefix)) return x.why;
+  return {};
+}
+
+/// Installs the callbacks for the lifetime of the object, restoring the previous ones after.
+class Callbacks {
+ public:
+  Callbacks() : saved_(kt::get_callbacks()) {
+    kt::set_push_region_callback(on_push);
+    kt::set_pop_region_callback(on_pop);
+    kt::set_begin_parallel_for_callback(on_for);
+    kt::set_begin_parallel_reduce_callback(on_reduce);
+    kt::set_begin_parallel_scan_callback(on_scan);
+    kt::set_allocate_data_callback(on_allocate);
+  }
+  ~Callbacks() { kt::set_callbacks(saved_); }
+  Callbacks(const Callbacks&) = delete;
+  Callbacks& operator=(const Callbacks&) = delete;
+
+ private:
+  kt::EventSet saved_;
+};
+
+/// Runs \p f (library calls only) with recording on and returns what it did.
+template <class F>
+Trace watch(F&& f) {
+  Trace t;
+  Callbacks callbacks;
+  open_regions.clear();
+  recording = &t;
+  try {
+    f();
+    Exec{}.fence("ktext::test::labels: watched call done");
+  } catch (...) {
+    recording = nullptr;
+    throw;
+  }
+  recording = nullptr;
+  EXPECT_TRUE(open_regions.empty()) << "a region was left open";
+  return t;
+}
+
+/// Every event of \p t is acceptable; returns the number checked.
+std::size_t expect_prefixed(const Trace& t, const std::string& what) {
+  for (const auto& e : t.events)
+    EXPECT_FALSE(accepted(e).empty()) << what << ": " << e.kind << " \"" << e.label << "\" lacks the ktext:: prefix"
+                                      << (e.inside.empty() ? "" : " (inside " + e.inside + ")");
+  return t.events.size();
+}
+
+/// \p f is one public primitive call: it opens exactly one top-level region, \p region, and
+/// everything it does is prefixed.
+template <class F>
+void expect_primitive(const std::string& region, F&& f) {
+  const Trace t = watch(std::forward<F>(f));
+  EXPECT_EQ(t.top_regions, std::vector<std::string>{region});
+  expect_prefixed(t, region);
+}
+
+const char* path(bool cub, const char* portable = "[Kokkos]") { return cub ? "[CUB]" : portable; }
+
+// Functors rather than lambdas: CUDA forbids device lambdas in the private members that test
+// bodies are.
+struct Even {
+  KOKKOS_FUNCTION bool operator()(std::uint64_t x) const { return x % 2 == 0; }
+};
+struct OddIndex {
+  KOKKOS_FUNCTION bool operator()(std::size_t i) const { return i % 2 == 1; }
+};
+template <class View>
+struct ReadAt {
+  View v;
+  KOKKOS_FUNCTION std::int64_t operator()(std::size_t i) const { return std::int64_t(v(i)); }
+};
+struct Sum {
+  KOKKOS_FUNCTION std::int64_t identity() const { return 0; }
+  KOKKOS_FUNCTION std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a + b; }
+};
+template <class View>
+struct WriteAt {
+  View v;
+  KOKKOS_FUNCTION void operator()(std::size_t i, std::int64_t x) const { v(i) = x; }
+};
+
+std::vector<std::uint64_t> random_u64(std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::uint64_t> v(n);
+  for (auto& x : v) x = rng();
+  return v;
+}
+
+// Odd bit counts leave the sorted pairs in the scratch buffers on the portable path, so the
+// copy back is exercised as well.
+TEST(labels, primitives) {
+  namespace ki = ktext::impl;
+  const std::size_t n = 100003;
+  auto keys = to_device(random_u64(n, 1));
+  std::vector<std::int64_t> iota(n);
+  std::iota(iota.begin(), iota.end(), 0);
+  auto vals = to_device(iota);
+  Kokkos::View<std::uint64_t*, Mem> keys_tmp("keys_tmp", n);
+  Kokkos::View<std::int64_t*, Mem> vals_tmp("vals_tmp", n), out("out", n);
+  constexpr bool sort_cub = ki::sort_pairs_cub_avail<Exec, std::uint64_t, std::int64_t>::value;
+  expect_primitive(std::string("ktext::sort_pairs") + path(sort_cub),
+                   [&] { ktext::sort_pairs(Exec{}, keys, vals, keys_tmp, vals_tmp, 0, 24); });
+  expect_primitive(std::string("ktext::sort_pairs") + path(sort_cub), [&] { ktext::sort_pairs(Exec{}, keys, vals, 0, 40); });
+
+  std::vector<std::int32_t> offsets_h;
+  for (std::size_t s = 0; s <= n; s += 997) offsets_h.push_back(std::int32_t(s));
+  offsets_h.push_back(std::int32_t(n));
+  auto offsets = to_device(offsets_h);
+  auto seg_keys = to_device(std::vector<std::uint32_t>(n, 7));
+  auto seg_vals = to_device(std::vector<std::int32_t>(n, 3));
+  constexpr bool seg_cub = ki::segmented_sort_cub_avail<Exec, std::uint32_t, std::int32_t>::value;
+  expect_primitive(std::string("ktext::segmented_sort_pairs") + path(seg_cub, "[KokkosKernels]"),
+                   [&] { ktext::segmented_sort_pairs(Exec{}, offsets, seg_keys, seg_vals); });
+
+  constexpr bool scan_cub = ki::scan_cub_avail<Exec, std::int64_t>::value;
+  expect_primitive(std::string("ktext::exclusive_scan") + path(scan_cub), [&] { ktext::exclusive_scan(Exec{}, vals, out); });
+  expect_primitive(std::string("ktext::inclusive_scan") + path(scan_cub), [&] { ktext::inclusive_scan(Exec{}, vals, out); });
+  expect_primitive(std::string("ktext::inclusive_scan_max") + path(scan_cub),
+                   [&] { ktext::inclusive_scan_max(Exec{}, vals, out); });
+  expect_primitive(std::string("ktext::inclusive_scan_apply") + path(ki::scan_cub_avail<Exec, void>::value), [&] {
+    ktext::inclusive_scan_apply<std::int64_t>(Exec{}, n, ReadAt<decltype(vals)>{vals}, Sum{}, WriteAt<decltype(out)>{out});
+  });
+
+  constexpr bool select_cub = ki::select_cub_avail<Exec>::value;
+  auto flags = to_device(std::vector<std::uint8_t>(n, 1));
+  Kokkos::View<std::uint64_t*, Mem> kept("kept", n);
+  expect_primitive(std::string("ktext::select_flagged") + path(select_cub),
+                   [&] { ktext::select_flagged(Exec{}, keys, flags, kept); });
+  expect_primitive(std::string("ktext::select_if") + path(select_cub), [&] { ktext::select_if(Exec{}, keys, kept, Even{}); });
+  expect_primitive(std::string("ktext::select_by_index") + path(select_cub),
+                   [&] { ktext::select_by_index(Exec{}, keys, kept, OddIndex{}); });
+  expect_primitive(std::string("ktext::select_indices") + path(select_cub),
+                   [&] { ktext::select_indices(Exec{}, n, out, OddIndex{}); });
+
+  auto bytes = to_device(random_text(n, 256, 5));
+  Kokkos::View<std::uint64_t*, Mem> bins("bins", 256);
+  expect_primitive(std::string("ktext::histogram") + path(ki::histogram_cub_avail<Exec, std::uint8_t>::value),
+                   [&] { ktext::histogram(Exec{}, bytes, bins); });
+  auto wide = to_device(random_text<std::uint32_t>(n, 1000, 6));
+  expect_primitive(std::string("ktext::histogram") + path(ki::histogram_cub_avail<Exec, std::uint32_t>::value),
+                   [&] { ktext::histogram(Exec{}, wide, bins); });
+
+  auto perm = to_device(std::vector<std::int32_t>(n, 0));
+  expect_primitive("ktext::gather[Kokkos]", [&] { ktext::gather(Exec{}, vals, perm, out); });
+  expect_primitive("ktext::scatter[Kokkos]", [&] { ktext::scatter(Exec{}, vals, perm, out); });
+
+  // Empty inputs still name their path.
+  Kokkos::View<std::uint64_t*, Mem> none("none", 0);
+  Kokkos::View<std::int64_t*, Mem> none_vals("none_vals", 0);
+  expect_primitive(std::string("ktext::sort_pairs") + path(sort_cub), [&] { ktext::sort_pairs(Exec{}, none, none_vals); });
+  expect_primitive(std::string("ktext::exclusive_scan") + path(scan_cub),
+                   [&] { ktext::exclusive_scan(Exec{}, none_vals, none_vals); });
+}
+
+template <class Text>
+void suffix_workload(const Text& text, const std::string& what) {
+  using I = std::int32_t;
+  const std::size_t n = text.extent(0);
+  Kokkos::View<I*, Mem> sa("sa", n), isa("isa", n), lcp("lcp", n);
+  Kokkos::View<typename Text::non_const_value_type*, Mem> bwt("bwt", n), bwt2("bwt2", n), back("back", n);
+  std::uint64_t primary = 0;
+  std::size_t events = 0;
+  events += expect_prefixed(watch([&] { ktext::suffix_array(Exec{}, text, sa); }), what + " suffix_array");
+  events += expect_prefixed(watch([&] { EXPECT_TRUE(ktext::check_suffix_array(Exec{}, text, sa).valid); }),
+                            what + " check_suffix_array");
+  events += expect_prefixed(watch([&] { ktext::inverse_suffix_array(Exec{}, sa, isa); }), what + " inverse_suffix_array");
+  events += expect_prefixed(watch([&] { ktext::lcp(Exec{}, text, sa, lcp); }), what + " lcp");
+  events += expect_prefixed(watch([&] { primary = ktext::bwt_from_suffix_array(Exec{}, text, sa, bwt); }),
+                            what + " bwt_from_suffix_array");
+  events += expect_prefixed(watch([&] { EXPECT_EQ(ktext::bwt(Exec{}, text, bwt2), primary); }), what + " bwt");
+  events += expect_prefixed(watch([&] { ktext::unbwt(Exec{}, bwt, primary, back); }), what + " unbwt");
+  EXPECT_GT(events, 20u) << "the callbacks recorded nothing: the test would pass vacuously";
+}
+
+TEST(labels, suffix_algorithms) {
+  // Repeats force several doubling rounds and batches; 32-bit symbols take the parallel check.
+  auto text = periodic_text(20000, "abracadabra");
+  const auto tail = random_text(30000, 4, 7);
+  text.insert(text.end(), tail.begin(), tail.end());
+  suffix_workload(to_device(text), "bytes");
+  suffix_workload(to_device(random_text<std::uint32_t>(30000, 70000, 8)), "uint32");
+}
+
+TEST(labels, fm_index) {
+  const auto text_h = random_text(50000, 4, 9);
+  auto text = to_device(text_h);
+  using Fm = ktext::FMIndex<Mem, std::int32_t>;
+  Fm index;
+  expect_prefixed(watch([&] { index = Fm(Exec{}, text); }), "FMIndex build");
+  std::vector<std::uint8_t> patterns_h;
+  std::vector<std::int64_t> offsets_h{0};
+  for (std::size_t p = 0; p < 100; ++p) {
+    patterns_h.insert(patterns_h.end(), text_h.begin() + 97 * p, text_h.begin() + 97 * p + 1 + p % 9);
+    offsets_h.push_back(std::int64_t(patterns_h.size()));
+  }
+  auto patterns = to_device(patterns_h);
+  auto offsets = to_device(offsets_h);
+  Kokkos::View<std::uint64_t*, Mem> counts("counts", 100);
+  expect_prefixed(watch([&] { index.count(Exec{}, patterns, offsets, counts); }), "FMIndex::count");
+  expect_prefixed(watch([&] { (void)index.locate(Exec{}, patterns, offsets); }), "FMIndex::locate");
+  std::vector<std::uint8_t> file;
+  expect_prefixed(watch([&] {
+                    ktext::write_fm_index(index, [&](const void* p, std::size_t size) {
+                      file.insert(file.end(), static_cast<const std::uint8_t*>(p), static_cast<const std::uint8_t*>(p) + size);
+                    });
+                  }),
+                  "write_fm_index");
+  expect_prefixed(watch([&] { (void)ktext::read_fm_index<std::int32_t>(Exec{}, file.data(), file.size()); }),
+                  "read_fm_index");
+}
+
+struct Fill {
+  Kokkos::View<int*, Mem> v;
+  KOKKOS_FUNCTION void operator()(int i) const { v(i) = i; }
+};
+
+// The checker itself: foreign labels are refused unless a vendor region encloses them.
+TEST(labels, checker_refuses_foreign_labels) {
+  Kokkos::View<int*, Mem> v("v", 10);
+  const Trace t = watch([&] {
+    Kokkos::parallel_for("foreign_kernel", Kokkos::RangePolicy<Exec>(Exec{}, 0, 10), Fill{v});
+    Kokkos::View<int*, Mem> a("foreign_allocation", 10);
+    Kokkos::View<int*, Mem> b("ktext::test::initialized", 10);  // "Kokkos::View::initialization [ktext::...]"
+    Kokkos::Profiling::ScopedRegion vendor("ktext::test[KokkosKernels]");
+    Kokkos::parallel_for("KokkosSparse::inside_vendor_region", Kokkos::RangePolicy<Exec>(Exec{}, 0, 10), Fill{v});
+  });
+  std::vector<std::string> got;  // the refused labels, a zero initialization's " via memset" dropped
+  for (const auto& e : t.events)
+    if (accepted(e).empty()) got.push_back(ends_with(e.label, " via memset") ? e.label.substr(0, e.label.size() - 11) : e.label);
+  const std::vector<std::string> want{"foreign_kernel", "foreign_allocation", "Kokkos::View::initialization [foreign_allocation]"};
+  EXPECT_EQ(got, want);
+}
+
+}  // namespace
