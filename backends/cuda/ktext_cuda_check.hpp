@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 
+#include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 
 namespace ktext::impl::cuda {
@@ -47,10 +48,11 @@ inline TempView temp_storage(const Kokkos::Cuda& exec, const char* label, std::s
   auto& buffer = cache.buffers[exec.cuda_stream()];
   const std::size_t need = std::max<std::size_t>(bytes, 256);
   if (buffer.extent(0) < need) {
-    buffer = {};  // free first (this synchronizes), so peak memory holds one buffer
-    buffer = Kokkos::View<char*, Kokkos::CudaSpace>(
-        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("ktext::cub_temp[CUB] ") + label),
-        std::max(need, 2 * buffer.extent(0)));
+    // Grow geometrically so a run of slightly larger requests costs few reallocations; free
+    // first (this synchronizes), so peak memory holds one buffer.
+    const std::size_t size = std::max(need, 2 * buffer.extent(0));
+    buffer = {};
+    buffer = uninitialized_view<char, Kokkos::CudaSpace>(exec, (std::string("ktext::cub_temp[CUB] ") + label).c_str(), size);
   }
   return TempView(buffer.data(), need);
 }

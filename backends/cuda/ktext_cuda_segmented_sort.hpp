@@ -5,6 +5,7 @@
 
 #include <cub/device/device_segmented_sort.cuh>
 
+#include "ktext/core/allocate.hpp"
 #include "ktext/cuda/ktext_cuda_check.hpp"
 #include "ktext/primitives/impl/ktext_segmented_sort_spec.hpp"
 
@@ -20,10 +21,8 @@ struct SegmentedSort<Kokkos::Cuda, O, K, V, true> {
                     Unmanaged<V, Kokkos::Cuda> vals) {
     const auto n = static_cast<std::int64_t>(keys.extent(0));
     const auto segments = static_cast<std::int64_t>(offsets.extent(0) - 1);
-    Kokkos::View<K*, Kokkos::CudaSpace> kt(
-        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::segmented_sort_pairs::keys_tmp[CUB]"), n);
-    Kokkos::View<V*, Kokkos::CudaSpace> vt(
-        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::segmented_sort_pairs::vals_tmp[CUB]"), n);
+    const auto kt = uninitialized_view<K>(exec, "ktext::segmented_sort_pairs::keys_tmp[CUB]", std::size_t(n));
+    const auto vt = uninitialized_view<V>(exec, "ktext::segmented_sort_pairs::vals_tmp[CUB]", std::size_t(n));
     // Elements outside the segments must keep their values in whichever buffer CUB picks; when
     // the segments cover every element (the usual case) there is nothing to carry over.
     O bounds[2] = {0, 0};

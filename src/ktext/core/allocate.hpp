@@ -40,12 +40,19 @@ Kokkos::View<T*, target_memory_space_t<MemorySpace, ExecSpace>> uninitialized_vi
   }
 }
 
-/// \brief As uninitialized_view(), then filled with zeros on \p exec (asynchronously).
+/// \brief As uninitialized_view(), filled with zeros on \p exec (asynchronously) by Kokkos' own
+/// initialization, whose kernel carries \p label ("Kokkos::View::initialization [label]").
 template <class T, class MemorySpace = void, class ExecSpace>
 Kokkos::View<T*, target_memory_space_t<MemorySpace, ExecSpace>> zeroed_view(const ExecSpace& exec, const char* label,
                                                                             std::size_t n) {
-  auto v = uninitialized_view<T, MemorySpace>(exec, label, n);
-  Kokkos::deep_copy(exec, v, T(0));
+  using Mem = target_memory_space_t<MemorySpace, ExecSpace>;
+  Kokkos::View<T*, Mem> v;
+  try {
+    v = Kokkos::View<T*, Mem>(Kokkos::view_alloc(exec, std::string(label)), n);
+  } catch (const std::exception&) {
+    // Allocation and a zero fill: the fill does not fail on its own.
+    throw AllocationFailure(Mem::name(), label, std::uint64_t(n) * sizeof(T));
+  }
   return v;
 }
 

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "ktext/core/allocate.hpp"
 #include "ktext/primitives/impl/ktext_scan_spec.hpp"
 #include "ktext/primitives/impl/ktext_unmanaged.hpp"
 
@@ -35,9 +36,7 @@ struct SortPairs {
     const std::size_t n = keys.extent(0);
     const std::size_t chunks = portable_chunks(exec, n, 4096);
     const std::size_t chunk = (n + chunks - 1) / chunks;
-    Kokkos::View<std::size_t*, typename Exec::memory_space> store(
-        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, "ktext::sort_pairs::counts[Kokkos]"),
-        radix_buckets * chunks);
+    const auto store = uninitialized_view<std::size_t>(exec, "ktext::sort_pairs::counts[Kokkos]", radix_buckets * chunks);
     Unmanaged<std::size_t, Exec> counts(store.data(), store.extent(0));
     bool in_tmp = false;
     for (int shift = begin_bit; shift < end_bit; shift += radix_bits) {
