@@ -412,13 +412,15 @@ void compare_sort_pairs(int begin_bit, int end_bit) {
                              std::to_string(begin_bit) + ", " + std::to_string(end_bit) + ")";
     const auto keys = shaped<K>(n, shape, n + 1);
     const auto vals = random_values<V>(n, n + 2);
-    auto pk = to_device(keys), pv = to_device(vals), ptk = to_device(keys), ptv = to_device(vals);
+    auto pk = to_device(keys), ptk = to_device(keys);  // one declaration deduces one type
+    auto pv = to_device(vals), ptv = to_device(vals);
     if (n > 1 &&
         ki::SortPairs<Exec, K, V, false>::apply(Exec{}, um(pk), um(pv), um(ptk), um(ptv), begin_bit, end_bit)) {
       Kokkos::deep_copy(Exec{}, pk, ptk);
       Kokkos::deep_copy(Exec{}, pv, ptv);
     }
-    auto dk = to_device(keys), dv = to_device(vals);
+    auto dk = to_device(keys);
+    auto dv = to_device(vals);
     Kokkos::View<K*, Mem> dtk("keys_tmp", n);
     Kokkos::View<V*, Mem> dtv("vals_tmp", n);
     ktext::sort_pairs(Exec{}, dk, dv, dtk, dtv, begin_bit, end_bit);
@@ -478,10 +480,12 @@ void compare_segmented_sort() {
       const auto vals = random_values<V>(n, n + 4);
       const auto off_h = compare_offsets(n, mean, n + mean);
       auto off = to_device(off_h);
-      auto pk = to_device(keys), pv = to_device(vals);
+      auto pk = to_device(keys);  // one declaration deduces one type
+      auto pv = to_device(vals);
       if (off_h.size() >= 2 && n >= 2)
         ki::SegmentedSort<Exec, std::int32_t, K, V, false>::apply(Exec{}, cum(off), um(pk), um(pv));
-      auto dk = to_device(keys), dv = to_device(vals);
+      auto dk = to_device(keys);
+    auto dv = to_device(vals);
       ktext::segmented_sort_pairs(Exec{}, off, dk, dv);
       expect_same_segmented(off_h, to_host(pk), to_host(pv), to_host(dk), to_host(dv), what);
     }
