@@ -41,7 +41,7 @@ std::size_t utf8_length(const std::string& s, std::size_t i) {
 
 std::string with_errno(const std::string& what, int err) { return what + ": " + std::strerror(err); }
 
-std::string quoted(const std::string& name) {
+std::string quote(const std::string& name) {
   std::string out = "'";
   for (const char ch : name) {
     const auto c = static_cast<unsigned char>(ch);

@@ -30,7 +30,7 @@ std::string with_errno(const std::string& what, int err);
 
 /// A file name for a one-line message: quoted, control bytes, quotes and backslashes escaped
 /// (\n, \t, \xNN), so no name can break the line or the terminal.
-std::string quoted(const std::string& name);
+std::string quote(const std::string& name);
 
 /// Runs f(), prefixing the message of a ktext::FormatError with the file's \p name.
 template <class F>

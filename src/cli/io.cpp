@@ -63,11 +63,11 @@ std::string follow_links(std::string path) {
     if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
     std::vector<char> target(PATH_MAX + 1);
     const ssize_t len = ::readlink(path.c_str(), target.data(), PATH_MAX);
-    if (len < 0) throw io_error(with_errno("cannot read the link " + quoted(path), errno));
+    if (len < 0) throw io_error(with_errno("cannot read the link " + quote(path), errno));
     std::string next(target.data(), std::size_t(len));
     path = next.front() == '/' ? next : directory_of(path) + "/" + next;
   }
-  throw io_error("cannot write " + quoted(path) + ": too many levels of symbolic links");
+  throw io_error("cannot write " + quote(path) + ": too many levels of symbolic links");
 }
 
 bool is_special_path(const std::string& path) {
@@ -112,9 +112,9 @@ InputFile InputFile::open(const std::string& path) {
   if (path.empty()) throw usage_error("an input path is empty");
   if (path == "-") return InputFile(STDIN_FILENO, "standard input");
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw io_error(with_errno("cannot open " + quoted(path), errno));
+  if (fd < 0) throw io_error(with_errno("cannot open " + quote(path), errno));
   try {
-    return InputFile(fd, quoted(path));
+    return InputFile(fd, quote(path));
   } catch (...) {
     ::close(fd);
     throw;
@@ -238,16 +238,16 @@ OutputFile OutputFile::create(const std::string& path, const std::vector<FileId>
   if (exists) {
     for (const FileId& in : inputs)
       if (in == FileId{st.st_dev, st.st_ino})
-        throw usage_error("the output " + quoted(path) + " is one of the inputs; write to another file");
-    if (S_ISDIR(st.st_mode)) throw io_error("cannot write " + quoted(path) + ": it is a directory");
+        throw usage_error("the output " + quote(path) + " is one of the inputs; write to another file");
+    if (S_ISDIR(st.st_mode)) throw io_error("cannot write " + quote(path) + ": it is a directory");
   }
   if (is_special_path(path) || (exists && !S_ISREG(st.st_mode))) {
     // Devices, FIFOs, /dev/stdout: written through; replacing them would be wrong or harmful.
     const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    if (fd < 0) throw io_error(with_errno("cannot open " + quoted(path) + " for writing", errno));
-    return OutputFile(fd, "", "", quoted(path));
+    if (fd < 0) throw io_error(with_errno("cannot open " + quote(path) + " for writing", errno));
+    return OutputFile(fd, "", "", quote(path));
   }
-  if (!target.empty() && target.back() == '/') throw io_error("cannot write " + quoted(path) + ": not a file name");
+  if (!target.empty() && target.back() == '/') throw io_error("cannot write " + quote(path) + ": not a file name");
   const std::string dir = directory_of(target);
   // ".<name>.ktext-XXXXXX" within NAME_MAX, whatever the length of the name.
   const std::string base = base_of(target).substr(0, NAME_MAX - 1 - (sizeof(kTempSuffix) - 1));
@@ -255,9 +255,9 @@ OutputFile OutputFile::create(const std::string& path, const std::vector<FileId>
   std::vector<char> buf(temp.begin(), temp.end());
   buf.push_back('\0');
   const int fd = ::mkstemp(buf.data());
-  if (fd < 0) throw io_error(with_errno("cannot create a file in " + quoted(dir) + " for " + quoted(path), errno));
+  if (fd < 0) throw io_error(with_errno("cannot create a file in " + quote(dir) + " for " + quote(path), errno));
   temp.assign(buf.data());
-  OutputFile out(fd, target, temp, quoted(path));
+  OutputFile out(fd, target, temp, quote(path));
   set_pending_temp(temp);
   ::fcntl(fd, F_SETFD, FD_CLOEXEC);
   // mkstemp makes 0600: an existing file keeps its bits (and owner, where allowed), a new one
@@ -271,7 +271,7 @@ OutputFile OutputFile::create(const std::string& path, const std::vector<FileId>
     ::umask(mask);
     mode = 0666 & ~mask;
   }
-  if (::fchmod(fd, mode) != 0) throw io_error(with_errno("cannot set the mode of " + quoted(temp), errno));
+  if (::fchmod(fd, mode) != 0) throw io_error(with_errno("cannot set the mode of " + quote(temp), errno));
   return out;
 }
 

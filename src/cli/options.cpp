@@ -34,7 +34,7 @@ T parse_integer(const char* option, const std::string& text, T lo, T hi) {
   }
   if (!ok || value < lo)
     throw usage_error(std::string(option) + " expects a whole number from " + std::to_string(lo) + " to " +
-                      std::to_string(hi) + ", not " + quoted(text));
+                      std::to_string(hi) + ", not " + quote(text));
   return value;
 }
 
@@ -44,7 +44,7 @@ struct IntegerTexts {
 
 int parse_width(const std::string& text) {
   if (text.empty()) return 0;
-  if (text != "4" && text != "8") throw usage_error("--width expects 4 or 8, not " + quoted(text));
+  if (text != "4" && text != "8") throw usage_error("--width expects 4 or 8, not " + quote(text));
   return text[0] - '0';
 }
 
