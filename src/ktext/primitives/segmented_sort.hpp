@@ -4,7 +4,8 @@
 /// \brief Key-value sort inside segments: each [offsets[s], offsets[s+1]) is sorted by key on
 /// its own. Not stable: values of equal keys within a segment may come out in any order.
 ///
-/// Portable: KokkosSparse::sort_crs_matrix (Kokkos Kernels). CUDA: cub::DeviceSegmentedSort.
+/// Portable: KokkosSparse::sort_crs_matrix (Kokkos Kernels). CUDA: cub::DeviceSegmentedSort where it
+/// measured faster (the sizes are in segmented_sort_pairs).
 
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/impl/ktext_region.hpp"
@@ -38,12 +39,30 @@ void segmented_sort_pairs(const ExecSpace& exec, const OffsetView& offsets, cons
   static_assert(std::is_integral_v<V> && (sizeof(V) == 4 || sizeof(V) == 8),
                 "ktext::segmented_sort_pairs: values must be 4- or 8-byte integers");
   if (vals.extent(0) != keys.extent(0)) throw InputError("ktext::segmented_sort_pairs: keys and values differ in length");
-  using Impl = impl::SegmentedSort<ExecSpace, O, K, V>;
-  Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::segmented_sort_pairs"));
-  if (offsets.extent(0) < 2 || keys.extent(0) < 2) return;
-  Impl::apply(exec, impl::unmanaged<ExecSpace>(offsets, "ktext::segmented_sort_pairs"),
-              impl::unmanaged<ExecSpace>(keys, "ktext::segmented_sort_pairs"),
-              impl::unmanaged<ExecSpace>(vals, "ktext::segmented_sort_pairs"));
+  auto run = [&](auto impl_tag) {
+    using Impl = decltype(impl_tag);
+    Kokkos::Profiling::ScopedRegion region(impl::region_name<Impl>("ktext::segmented_sort_pairs"));
+    if (offsets.extent(0) < 2 || keys.extent(0) < 2) return;
+    Impl::apply(exec, impl::unmanaged<ExecSpace>(offsets, "ktext::segmented_sort_pairs"),
+                impl::unmanaged<ExecSpace>(keys, "ktext::segmented_sort_pairs"),
+                impl::unmanaged<ExecSpace>(vals, "ktext::segmented_sort_pairs"));
+  };
+  using Dispatched = impl::SegmentedSort<ExecSpace, O, K, V>;
+  using Portable = impl::SegmentedSort<ExecSpace, O, K, V, false>;
+  if constexpr (std::is_same_v<Dispatched, Portable>) {
+    run(Portable{});
+  } else {
+    // The vendor path wins only in parts of the range (perf/bench_primitives, H100, CUDA 13.0,
+    // ms CUB vs Kokkos Kernels): short segments (mean 32) 0.082 vs 0.045 at 2^16, 0.36 vs 0.18
+    // at 2^21, 0.69 vs 1.15 at 2^24; 8 long segments 0.11 vs 0.53 at 2^16, 1.8 vs 1.5 at 2^21,
+    // 14.3 vs 4.6 at 2^24. So CUB takes large inputs of short segments and small inputs of
+    // long ones; Kokkos Kernels the rest.
+    const std::uint64_t n = keys.extent(0), segments = offsets.extent(0) > 1 ? offsets.extent(0) - 1 : 1;
+    const bool short_segments = n / segments <= 256;
+    const bool cub_wins = short_segments ? n >= (std::uint64_t(1) << 23) : n < (std::uint64_t(1) << 20);
+    if (cub_wins) run(Dispatched{});
+    else run(Portable{});
+  }
 }
 
 }  // namespace ktext
