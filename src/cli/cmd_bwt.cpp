@@ -38,10 +38,8 @@ int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
   InputFile& in = ctx.input(options.input);
   OutputFile& out = ctx.output(options.output);
   const Backend backend = ctx.start();
-  if (in.size()) ctx.require_memory(bwt_peak_bound(*in.size()), *in.size());
-  const std::vector<std::uint8_t> text = in.read_rest();
+  const std::vector<std::uint8_t> text = ctx.read_text(in, bwt_peak_bound);
   const std::uint64_t n = text.size();
-  ctx.require_memory(bwt_peak_bound(n), n);
   const auto sa_options = ctx.progress_options();
 
   HostArray<std::uint8_t> bwt(n);

@@ -24,10 +24,8 @@ int run_index(const GlobalOptions& global, const IndexOptions& options) {
   InputFile& in = ctx.input(options.input);
   OutputFile& out = ctx.output(options.output);
   const Backend backend = ctx.start();
-  if (in.size()) ctx.require_memory(index_peak_bound(*in.size()), *in.size());
-  const std::vector<std::uint8_t> text = in.read_rest();
+  const std::vector<std::uint8_t> text = ctx.read_text(in, index_peak_bound);
   const std::uint64_t n = text.size();
-  ctx.require_memory(index_peak_bound(n), n);
   ktext::FMIndexOptions fm_options;
   fm_options.sample_rate = options.sample_rate;
   fm_options.suffix_array = ctx.progress_options();

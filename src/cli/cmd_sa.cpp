@@ -44,11 +44,10 @@ int run_array_command(Context& ctx, bool lcp, const SaOptions& options) {
   if (in.size()) refuse_width4(*in.size());
   OutputFile& out = ctx.output(options.output);
   const Backend backend = ctx.start();
-  if (in.size()) ctx.require_memory(array_peak_bound(lcp, *in.size()), *in.size());
-  const std::vector<std::uint8_t> text = in.read_rest();
+  const std::vector<std::uint8_t> text =
+      ctx.read_text(in, [&](std::uint64_t n) { return array_peak_bound(lcp, n); });
   const std::uint64_t n = text.size();
   refuse_width4(n);
-  ctx.require_memory(array_peak_bound(lcp, n), n);
   const int width = options.width != 0 ? options.width : (ktext::index_fits<std::int32_t>(n) ? 4 : 8);
   const auto sa_options = ctx.progress_options();
 

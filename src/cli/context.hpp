@@ -10,6 +10,7 @@
 #include <deque>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <ktext/suffix/suffix_array_types.hpp>
 
@@ -33,6 +34,15 @@ class Context {
   Backend start();
   /// Refuses (exit 2, with the figures) a run that needs \p bytes more than the backend has free.
   void require_memory(std::uint64_t bytes, std::uint64_t n) const;
+  /// The text of \p in, after start(). \p bound(n) is the bytes a run on n bytes holds on the
+  /// backend: a GPU too small is said from the file's size before reading, then from the text.
+  template <class Bound>
+  std::vector<std::uint8_t> read_text(InputFile& in, Bound bound) const {
+    if (in.size()) require_memory(bound(*in.size()), *in.size());
+    std::vector<std::uint8_t> text = in.read_rest();
+    require_memory(bound(text.size()), text.size());
+    return text;
+  }
 
   Backend backend() const { return backend_; }
   const ProgressReporter& progress() const { return progress_; }

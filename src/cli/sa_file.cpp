@@ -134,7 +134,7 @@ LoadedSa read_sa(InputFile& in, std::uint64_t n, int width) {
     using I = decltype(tag);
     HostArray<I> values(n);
     auto* bytes = reinterpret_cast<std::uint8_t*>(values.data());
-    std::memcpy(bytes, head, std::min<std::uint64_t>(got, total));
+    if (total > 0) std::memcpy(bytes, head, std::min<std::uint64_t>(got, total));  // no null pointer for n = 0
     std::uint8_t extra;
     if (got > total || !in.read_exact(bytes + got, total - got) || in.read_some(&extra, 1) != 0)
       bad_format(in.name() + " does not hold exactly " + shape);
