@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+/// \file ktext_wavelet_levels.hpp
+/// \brief What the wavelet tree and the wavelet matrix share: the symbols' dense codes, the
+/// levels' bits stored one after another in one BitVector (each level padded to whole 512-bit
+/// blocks, so one RankSelect serves every level), and the per-level step that writes a level's
+/// bits and counts its ones per word for the stable partition into the next level.
+
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "ktext/core/alphabet.hpp"
+#include "ktext/core/allocate.hpp"
+#include "ktext/core/error.hpp"
+#include "ktext/core/popcount.hpp"
+#include "ktext/core/view_checks.hpp"
+#include "ktext/primitives/scan.hpp"
+#include "ktext/succinct/bit_vector.hpp"
+
+namespace ktext {
+
+/// \brief The operations of a wavelet structure's batched queries.
+enum class WaveletQuery { access, rank, select };
+
+/// \brief How a wavelet structure numbers its symbols.
+struct WaveletOptions {
+  /// 0: the symbols that occur in the text, in their order (the minimal alphabet). Otherwise
+  /// the alphabet [0, alphabet_size): every text symbol must be below it, and queries for the
+  /// symbols that do not occur are answered as well.
+  std::uint64_t alphabet_size = 0;
+};
+
+namespace impl {
+
+/// Bits for codes 0..sigma-1: 0 for sigma <= 1.
+KOKKOS_INLINE_FUNCTION int code_bits(std::uint64_t sigma) {
+  int b = 0;
+  while (b < 64 && (std::uint64_t(1) << b) < sigma) ++b;
+  return b;
+}
+
+/// Bits of one level padded to whole 512-bit blocks.
+inline std::uint64_t level_stride(std::uint64_t n) { return (n + 511) / 512 * 512; }
+
+/// The symbols of a wavelet structure: dense codes through an AlphabetMap, or the symbols
+/// themselves for a caller-given alphabet.
+template <class MemorySpace>
+struct WaveletAlphabet {
+  AlphabetMap<MemorySpace> map;
+  std::uint64_t sigma = 0;  ///< codes 0..sigma-1
+  bool dense = false;       ///< codes through map (else code = symbol)
+
+  /// Code of \p symbol, or sigma when it has none.
+  KOKKOS_INLINE_FUNCTION std::uint64_t code(std::uint64_t symbol) const {
+    if (!dense) return symbol < sigma ? symbol : sigma;
+    if (symbol >= map.codes.extent(0)) return sigma;
+    const std::uint32_t c = map.codes(symbol);
+    return c == AlphabetMap<MemorySpace>::absent ? sigma : c;
+  }
+  KOKKOS_INLINE_FUNCTION std::uint64_t symbol(std::uint64_t code) const { return dense ? map.symbols(code) : code; }
+  [[nodiscard]] std::size_t bytes() const { return map.bytes(); }
+};
+
+/// The alphabet of \p text per \p options; \p who labels errors and buffers. Waits.
+/// \throws InputError when a symbol is not below options.alphabet_size.
+template <class MemorySpace, class ExecSpace, class TextView>
+WaveletAlphabet<MemorySpace> wavelet_alphabet(const ExecSpace& exec, const TextView& text, const WaveletOptions& options,
+                                              const char* who) {
+  using S = typename TextView::non_const_value_type;
+  WaveletAlphabet<MemorySpace> a;
+  if (options.alphabet_size != 0) {
+    S max_symbol = 0;
+    Kokkos::parallel_reduce(
+        "ktext::wavelet::max_symbol", Kokkos::RangePolicy<ExecSpace>(exec, 0, text.extent(0)),
+        KOKKOS_LAMBDA(std::uint64_t i, S & m) { m = text(i) > m ? text(i) : m; }, Kokkos::Max<S>(max_symbol));
+    if (text.extent(0) != 0 && std::uint64_t(max_symbol) >= options.alphabet_size)
+      throw InputError(std::string(who) + ": symbol " + std::to_string(std::uint64_t(max_symbol)) +
+                       " is not below the alphabet size " + std::to_string(options.alphabet_size));
+    a.sigma = options.alphabet_size;
+    return a;
+  }
+  a.map = text_alphabet<MemorySpace>(exec, text, who, true);
+  a.dense = a.map.codes.extent(0) != 0;
+  a.sigma = a.map.sigma;
+  return a;
+}
+
+/// The codes of \p text in text order (type Code), on \p exec.
+template <class Code, class MemorySpace, class ExecSpace, class TextView>
+Kokkos::View<Code*, MemorySpace> wavelet_codes(const ExecSpace& exec, const TextView& text,
+                                               const WaveletAlphabet<MemorySpace>& alphabet, const char* label) {
+  const auto codes = uninitialized_view<Code, MemorySpace>(exec, label, text.extent(0));
+  Kokkos::parallel_for(
+      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, text.extent(0)),
+      KOKKOS_LAMBDA(std::uint64_t i) { codes(i) = Code(alphabet.code(std::uint64_t(text(i)))); });
+  return codes;
+}
+
+/// Writes the bits bit_of(codes(i)) for i < m at bit offset \p offset (a multiple of 512) of
+/// \p words (zero beyond), and ones_before(w) = the ones of the level's words before word w
+/// (ceil(m / 64) + 1 entries, the last one the total). Returns the level's ones; waits.
+template <class ExecSpace, class CodeView, class Words, class Counts, class BitOf>
+std::uint64_t write_level(const ExecSpace& exec, const CodeView& codes, std::uint64_t m, const Words& words,
+                          std::uint64_t offset, const Counts& ones_before, const BitOf& bit_of) {
+  const std::uint64_t first_word = offset / 64;
+  const std::uint64_t level_words = (m + 63) / 64;
+  Kokkos::parallel_for(
+      "ktext::wavelet::level_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, level_words + 1), KOKKOS_LAMBDA(std::uint64_t w) {
+        if (w == level_words) {
+          ones_before(w) = 0;
+          return;
+        }
+        std::uint64_t x = 0;
+        const std::uint64_t begin = w * 64;
+        const std::uint64_t end = begin + 64 < m ? begin + 64 : m;
+        for (std::uint64_t i = begin; i < end; ++i) x |= std::uint64_t(bit_of(i, codes(i))) << (i - begin);
+        words(first_word + w) = x;
+        ones_before(w) = std::uint64_t(popcount64(x));
+      });
+  const auto head = Kokkos::subview(ones_before, Kokkos::make_pair(std::uint64_t(0), level_words + 1));
+  return ktext::exclusive_scan(exec, head, head);
+}
+
+/// Ones of a level in [0, i), from its words and per-word counts.
+template <class Words, class Counts>
+KOKKOS_INLINE_FUNCTION std::uint64_t level_rank(const Words& words, std::uint64_t first_word, const Counts& ones_before,
+                                                std::uint64_t i) {
+  const unsigned rem = unsigned(i & 63);
+  const std::uint64_t partial = rem == 0 ? 0 : std::uint64_t(popcount64(words(first_word + (i >> 6)) << (64 - rem)));
+  return ones_before(i >> 6) + partial;
+}
+
+}  // namespace impl
+}  // namespace ktext

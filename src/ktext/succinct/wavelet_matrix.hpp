@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+/// \file wavelet_matrix.hpp
+/// \brief Wavelet matrix \cite ClaudeNavarroOrdonez2015: access, rank and select over a
+/// sequence of n symbols from an alphabet of sigma in O(log sigma) rank/select steps, in
+/// n * ceil(log2 sigma) bits plus the rank/select directories.
+///
+/// Level l holds bit l (from the most significant) of every symbol's code, in the order of the
+/// previous level stably partitioned by the previous bit (zeros first); z_l counts the zeros of
+/// level l. Unlike the wavelet tree it needs no node boundaries, so it suits large alphabets.
+/// Construction per level: one pass writes the bits and counts ones per word, a scan of those
+/// counts, and one stable scatter; the text is never re-sorted.
+
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "ktext/core/allocate.hpp"
+#include "ktext/core/error.hpp"
+#include "ktext/core/view_checks.hpp"
+#include "ktext/succinct/impl/ktext_batched_queries.hpp"
+#include "ktext/succinct/impl/ktext_wavelet_levels.hpp"
+#include "ktext/succinct/rank_select.hpp"
+
+namespace ktext {
+
+template <class MemorySpace, class Symbol>
+class WaveletMatrix;
+
+namespace impl {
+template <class MemorySpace>
+struct WaveletMatrixBuild;
+}  // namespace impl
+
+/// \brief Wavelet matrix over symbols of type \p Symbol (uint8_t, uint16_t or uint32_t).
+/// \tparam MemorySpace where it lives; queries run on execution spaces that can read it.
+template <class MemorySpace, class Symbol = std::uint8_t>
+class WaveletMatrix {
+  static_assert(Kokkos::is_memory_space_v<MemorySpace>, "ktext::WaveletMatrix: MemorySpace must be a Kokkos memory space");
+  static_assert(std::is_same_v<Symbol, std::uint8_t> || std::is_same_v<Symbol, std::uint16_t> ||
+                    std::is_same_v<Symbol, std::uint32_t>,
+                "ktext::WaveletMatrix: Symbol must be uint8_t, uint16_t or uint32_t");
+
+ public:
+  using memory_space = MemorySpace;
+  using symbol_type = Symbol;
+  static constexpr std::uint64_t npos = RankSelect<MemorySpace>::npos;
+
+  WaveletMatrix() = default;
+
+  /// \brief Builds the matrix of \p text (a rank-1 view of Symbol accessible from \p exec). Waits.
+  /// \throws InputError for a symbol outside options.alphabet_size; OutOfMemoryError.
+  /// \complexity O(n log sigma) work in ceil(log2 sigma) passes.
+  template <class ExecSpace, class TextView>
+  WaveletMatrix(const ExecSpace& exec, const TextView& text, const WaveletOptions& options = {}) {
+    static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::WaveletMatrix: first argument must be an execution space");
+    static_assert(impl::is_rank1_view_v<TextView> && impl::accessible_from_v<ExecSpace, TextView>,
+                  "ktext::WaveletMatrix: text must be a rank-1 view accessible from the execution space");
+    static_assert(std::is_same_v<typename TextView::non_const_value_type, Symbol>,
+                  "ktext::WaveletMatrix: the text must hold Symbol values");
+    static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
+                  "ktext::WaveletMatrix: MemorySpace must be accessible from the execution space");
+    impl::translate_out_of_memory("ktext::WaveletMatrix", [&] {
+      alphabet_ = impl::wavelet_alphabet<MemorySpace>(exec, text, options, "ktext::WaveletMatrix");
+      impl::WaveletMatrixBuild<MemorySpace>::build(exec, text, *this);
+    });
+  }
+
+  /// \brief As above on the default instance of MemorySpace's execution space.
+  template <class TextView, class = std::enable_if_t<Kokkos::is_view_v<TextView>>>
+  explicit WaveletMatrix(const TextView& text, const WaveletOptions& options = {})
+      : WaveletMatrix(typename MemorySpace::execution_space{}, text, options) {}
+
+  /// \brief Sequence length n.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t size() const { return n_; }
+  /// \brief Alphabet size: distinct symbols (minimal alphabet) or the given size.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t alphabet_size() const { return alphabet_.sigma; }
+  /// \brief Number of levels, ceil(log2 sigma).
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION int levels() const { return levels_; }
+  /// \brief Bytes held in the memory space.
+  [[nodiscard]] std::size_t space_bytes() const { return rs_.space_bytes() + zeros_.span() * 8 + alphabet_.bytes(); }
+
+  /// \brief Code (0..sigma-1) of \p symbol, or alphabet_size() when it has none.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t code_of(std::uint64_t symbol) const { return alphabet_.code(symbol); }
+  /// \brief Symbol of code \p code < alphabet_size().
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION Symbol symbol_of(std::uint64_t code) const { return Symbol(alphabet_.symbol(code)); }
+
+  /// \brief Code of the symbol at position \p i < n.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t access_code(std::uint64_t i) const {
+    std::uint64_t c = 0;
+    for (int l = 0; l < levels_; ++l) {
+      const std::uint64_t base = std::uint64_t(l) * stride_;
+      const std::uint64_t ones = rs_.rank1(base + i) - ones_before_level(l);
+      const bool bit = rs_.access(base + i);
+      c = (c << 1) | (bit ? 1 : 0);
+      i = bit ? zeros_(l) + ones : i - ones;
+    }
+    return c;
+  }
+  /// \brief Symbol at position \p i < n.
+  /// \complexity O(log sigma) rank queries.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION Symbol access(std::uint64_t i) const { return symbol_of(access_code(i)); }
+
+  /// \brief Occurrences of code \p code (< sigma) in [0, i), i <= n.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t rank_code(std::uint64_t code, std::uint64_t i) const {
+    std::uint64_t p = 0;
+    return rank_code(code, i, p);
+  }
+  /// \brief Occurrences of \p symbol in [0, i), i <= n; 0 for a symbol outside the alphabet.
+  /// \complexity O(log sigma) rank queries.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t rank(std::uint64_t symbol, std::uint64_t i) const {
+    const std::uint64_t code = code_of(symbol);
+    return code < alphabet_.sigma ? rank_code(code, i) : 0;
+  }
+
+  /// \brief Position of the k-th occurrence (k from 1) of \p symbol, or npos when there is none.
+  /// \complexity O(log sigma) rank and select queries.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t select(std::uint64_t symbol, std::uint64_t k) const {
+    const std::uint64_t code = code_of(symbol);
+    if (code >= alphabet_.sigma || k == 0) return npos;
+    std::uint64_t p = 0;
+    if (k > rank_code(code, n_, p)) return npos;
+    std::uint64_t pos = p + k - 1;
+    for (int l = levels_ - 1; l >= 0; --l) {
+      const std::uint64_t base = std::uint64_t(l) * stride_;
+      const std::uint64_t ones_before = ones_before_level(l);
+      if ((code >> (levels_ - 1 - l)) & 1)
+        pos = rs_.select1(ones_before + (pos - zeros_(l)) + 1) - base;
+      else
+        pos = rs_.select0((base - ones_before) + pos + 1) - base;
+    }
+    return pos;
+  }
+
+  /// \brief Batched queries: out(q) = access(a(q)), rank(a(q), b(q)) or select(a(q), b(q)),
+  /// with select's npos for a missing occurrence. \p b is ignored for access (pass \p a).
+  /// Device views do not block after a one-reduction check of the positions; host views with a
+  /// device execution space go in overlapped chunks and wait.
+  /// \throws InputError naming the first position out of range.
+  template <class ExecSpace, class AView, class BView, class OutView>
+  void query(const ExecSpace& exec, WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
+    static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
+                  "ktext::WaveletMatrix: the matrix must be accessible from the execution space");
+    const std::string what = std::string("ktext::WaveletMatrix::") + op_name(op);
+    if (op == WaveletQuery::access)
+      impl::run_queries(exec, what, Query{*this, op}, a, impl::NoArgument{}, out);
+    else
+      impl::run_queries(exec, what, Query{*this, op}, a, b, out);
+  }
+  /// \brief As above on the default instance of MemorySpace's execution space; waits.
+  template <class AView, class BView, class OutView>
+  void query(WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
+    using Exec = typename MemorySpace::execution_space;
+    query(Exec{}, op, a, b, out);
+    Exec{}.fence("ktext::WaveletMatrix::query");
+  }
+
+  /// \brief "access", "rank" or "select".
+  static const char* op_name(WaveletQuery op) {
+    return op == WaveletQuery::access ? "access" : op == WaveletQuery::rank ? "rank" : "select";
+  }
+
+  /// \brief The device functor of the batched queries (public for nvcc's extended lambdas).
+  struct Query {
+    WaveletMatrix self;
+    WaveletQuery op;
+    KOKKOS_INLINE_FUNCTION bool valid(std::uint64_t a, std::uint64_t b) const {
+      return op == WaveletQuery::access ? a < self.n_ : op == WaveletQuery::rank ? b <= self.n_ : true;
+    }
+    KOKKOS_INLINE_FUNCTION std::uint64_t operator()(std::uint64_t a, std::uint64_t b) const {
+      return op == WaveletQuery::access ? std::uint64_t(self.access(a))
+             : op == WaveletQuery::rank ? self.rank(a, b)
+                                        : self.select(a, b);
+    }
+    std::string describe(std::uint64_t a, std::uint64_t b) const {
+      return "position " + std::to_string(op == WaveletQuery::access ? a : b) + " in a sequence of " +
+             std::to_string(self.n_);
+    }
+  };
+
+ private:
+  friend struct impl::WaveletMatrixBuild<MemorySpace>;
+
+  KOKKOS_INLINE_FUNCTION std::uint64_t ones_before_level(int l) const { return zeros_(levels_ + l); }
+
+  /// rank_code(), leaving in \p p the start of the code's range on the last level.
+  KOKKOS_INLINE_FUNCTION std::uint64_t rank_code(std::uint64_t code, std::uint64_t i, std::uint64_t& p) const {
+    p = 0;
+    for (int l = 0; l < levels_; ++l) {
+      const std::uint64_t base = std::uint64_t(l) * stride_;
+      const std::uint64_t before = ones_before_level(l);
+      const std::uint64_t ones_p = rs_.rank1(base + p) - before;
+      const std::uint64_t ones_i = rs_.rank1(base + i) - before;
+      if ((code >> (levels_ - 1 - l)) & 1) {
+        p = zeros_(l) + ones_p;
+        i = zeros_(l) + ones_i;
+      } else {
+        p -= ones_p;
+        i -= ones_i;
+      }
+    }
+    return i - p;
+  }
+
+  RankSelect<MemorySpace> rs_;
+  /// zeros_(l): zeros of level l; zeros_(levels + l): ones of the levels before l.
+  Kokkos::View<const std::uint64_t*, MemorySpace> zeros_;
+  impl::WaveletAlphabet<MemorySpace> alphabet_;
+  std::uint64_t n_ = 0;
+  std::uint64_t stride_ = 0;
+  int levels_ = 0;
+};
+
+namespace impl {
+
+/// Levels of \p wm from \p text; \p wm.alphabet_ is set. Waits.
+template <class MemorySpace>
+struct WaveletMatrixBuild {
+template <class Symbol, class ExecSpace, class TextView>
+static void build(const ExecSpace& exec, const TextView& text, WaveletMatrix<MemorySpace, Symbol>& wm) {
+  using Policy = Kokkos::RangePolicy<ExecSpace>;
+  const std::uint64_t n = text.extent(0);
+  const int levels = code_bits(wm.alphabet_.sigma);
+  const std::uint64_t stride = level_stride(n);
+  wm.n_ = n;
+  wm.levels_ = levels;
+  wm.stride_ = stride;
+  const std::uint64_t total_bits = stride * std::uint64_t(levels);
+  const auto words = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::bits",
+                                                             BitVector<MemorySpace>::word_count(total_bits));
+  auto h_zeros = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::WaveletMatrix::host_zeros", 2 * levels + 1);
+  if (levels > 0) {
+    auto cur = wavelet_codes<Symbol>(exec, text, wm.alphabet_, "ktext::WaveletMatrix::codes");
+    auto next = uninitialized_view<Symbol, MemorySpace>(exec, "ktext::WaveletMatrix::codes_next", n);
+    const auto ones_before = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::word_ones",
+                                                                             (n + 63) / 64 + 1);
+    std::uint64_t ones_so_far = 0;
+    for (int l = 0; l < levels; ++l) {
+      const int shift = levels - 1 - l;
+      const std::uint64_t first_word = std::uint64_t(l) * stride / 64;
+      const std::uint64_t ones = write_level(
+          exec, cur, n, words, std::uint64_t(l) * stride, ones_before,
+          KOKKOS_LAMBDA(std::uint64_t, Symbol c) { return (std::uint64_t(c) >> shift) & 1; });
+      const std::uint64_t zeros = n - ones;
+      h_zeros(l) = zeros;
+      h_zeros(levels + l) = ones_so_far;
+      ones_so_far += ones;
+      if (l + 1 == levels) break;
+      const auto from = cur;
+      const auto to = next;
+      Kokkos::parallel_for(
+          "ktext::WaveletMatrix::partition", Policy(exec, 0, n), KOKKOS_LAMBDA(std::uint64_t i) {
+            const Symbol c = from(i);
+            const std::uint64_t r = level_rank(words, first_word, ones_before, i);
+            to(((std::uint64_t(c) >> shift) & 1) ? zeros + r : i - r) = c;
+          });
+      std::swap(cur, next);
+    }
+  }
+  const auto zeros = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::zeros", 2 * levels + 1);
+  Kokkos::deep_copy(exec, zeros, h_zeros);
+  wm.zeros_ = zeros;
+  wm.rs_ = RankSelect<MemorySpace>(exec, BitVector<MemorySpace>::from_words(words, total_bits));
+}
+
+};
+
+}  // namespace impl
+}  // namespace ktext

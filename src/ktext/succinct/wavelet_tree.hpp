@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+/// \file wavelet_tree.hpp
+/// \brief Level-wise wavelet tree \cite GrossiGuptaVitter2003 in the GPU layout of
+/// \cite FranzrebBurtscherRudolph2025: access, rank and select in O(log sigma) steps.
+///
+/// Level l holds, for every symbol whose code is longer than l bits, bit l of its code, with the
+/// symbols ordered by their first l bits (node by node). The layout is "extended": a node's
+/// start on its level is the cumulative count C[lo] of the codes below its first code, so node
+/// boundaries need no rank queries, and each node's rank at its start is precomputed.
+///
+/// Codes are reduced for alphabets that are not powers of two: a node over codes [lo, hi)
+/// splits at lo + 2^(ceil(log2(hi - lo)) - 1), so a node never stores a bit that is the same for
+/// all its symbols, and the last symbols of an alphabet just above a power of two get shorter
+/// codes. Left children are complete trees, so the symbols whose codes have ended always sit at
+/// the end of a level: level l stores the bits of its first n_l positions only.
+///
+/// Each level is built from the previous one by a stable partition inside every node, from the
+/// level's bits and a scan of their per-word counts; the text is never re-sorted. Node tables
+/// take 16 bytes per symbol, so the tree takes alphabets of up to 2^26 symbols; WaveletMatrix has
+/// no such tables.
+
+#include <Kokkos_BitManipulation.hpp>
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "ktext/core/allocate.hpp"
+#include "ktext/core/error.hpp"
+#include "ktext/core/view_checks.hpp"
+#include "ktext/primitives/histogram.hpp"
+#include "ktext/succinct/impl/ktext_batched_queries.hpp"
+#include "ktext/succinct/impl/ktext_wavelet_levels.hpp"
+#include "ktext/succinct/rank_select.hpp"
+
+namespace ktext {
+
+template <class MemorySpace, class Symbol>
+class WaveletTree;
+
+namespace impl {
+template <class MemorySpace>
+struct WaveletTreeBuild;
+
+/// Where a node over codes [lo, hi) (hi - lo >= 2) splits: its left child is complete.
+KOKKOS_INLINE_FUNCTION std::uint64_t wavelet_split(std::uint64_t lo, std::uint64_t hi) {
+  const int k = 64 - Kokkos::countl_zero(hi - lo - 1);
+  return lo + (std::uint64_t(1) << (k - 1));
+}
+}  // namespace impl
+
+/// \brief Wavelet tree over symbols of type \p Symbol (uint8_t, uint16_t or uint32_t).
+/// \tparam MemorySpace where it lives; queries run on execution spaces that can read it.
+template <class MemorySpace, class Symbol = std::uint8_t>
+class WaveletTree {
+  static_assert(Kokkos::is_memory_space_v<MemorySpace>, "ktext::WaveletTree: MemorySpace must be a Kokkos memory space");
+  static_assert(std::is_same_v<Symbol, std::uint8_t> || std::is_same_v<Symbol, std::uint16_t> ||
+                    std::is_same_v<Symbol, std::uint32_t>,
+                "ktext::WaveletTree: Symbol must be uint8_t, uint16_t or uint32_t");
+
+ public:
+  using memory_space = MemorySpace;
+  using symbol_type = Symbol;
+  static constexpr std::uint64_t npos = RankSelect<MemorySpace>::npos;
+  /// \brief Largest alphabet the tree takes (its node tables grow with sigma).
+  static constexpr std::uint64_t max_alphabet = std::uint64_t(1) << 26;
+  static constexpr int max_levels = 32;
+
+  WaveletTree() = default;
+
+  /// \brief Builds the tree of \p text (a rank-1 view of Symbol accessible from \p exec). Waits.
+  /// \throws InputError for a symbol outside options.alphabet_size or an alphabet above
+  ///         max_alphabet; OutOfMemoryError.
+  /// \complexity O(n log sigma) work in ceil(log2 sigma) passes.
+  template <class ExecSpace, class TextView>
+  WaveletTree(const ExecSpace& exec, const TextView& text, const WaveletOptions& options = {}) {
+    static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::WaveletTree: first argument must be an execution space");
+    static_assert(impl::is_rank1_view_v<TextView> && impl::accessible_from_v<ExecSpace, TextView>,
+                  "ktext::WaveletTree: text must be a rank-1 view accessible from the execution space");
+    static_assert(std::is_same_v<typename TextView::non_const_value_type, Symbol>,
+                  "ktext::WaveletTree: the text must hold Symbol values");
+    static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
+                  "ktext::WaveletTree: MemorySpace must be accessible from the execution space");
+    if (options.alphabet_size > max_alphabet)
+      throw InputError("ktext::WaveletTree: alphabet size " + std::to_string(options.alphabet_size) +
+                       " is above 2^26; use ktext::WaveletMatrix");
+    impl::translate_out_of_memory("ktext::WaveletTree", [&] {
+      alphabet_ = impl::wavelet_alphabet<MemorySpace>(exec, text, options, "ktext::WaveletTree");
+      if (alphabet_.sigma > max_alphabet)
+        throw InputError("ktext::WaveletTree: the text has " + std::to_string(alphabet_.sigma) +
+                         " distinct symbols, more than 2^26; use ktext::WaveletMatrix");
+      impl::WaveletTreeBuild<MemorySpace>::build(exec, text, *this);
+    });
+  }
+
+  /// \brief As above on the default instance of MemorySpace's execution space.
+  template <class TextView, class = std::enable_if_t<Kokkos::is_view_v<TextView>>>
+  explicit WaveletTree(const TextView& text, const WaveletOptions& options = {})
+      : WaveletTree(typename MemorySpace::execution_space{}, text, options) {}
+
+  /// \brief Sequence length n.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t size() const { return n_; }
+  /// \brief Alphabet size: distinct symbols (minimal alphabet) or the given size.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t alphabet_size() const { return alphabet_.sigma; }
+  /// \brief Number of levels: the longest code, ceil(log2 sigma).
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION int levels() const { return levels_; }
+  /// \brief Bytes held in the memory space.
+  [[nodiscard]] std::size_t space_bytes() const {
+    return rs_.space_bytes() + (counts_.span() + node_ranks_.span() + level_info_.span()) * 8 + alphabet_.bytes();
+  }
+
+  /// \brief Code (0..sigma-1) of \p symbol, or alphabet_size() when it has none.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t code_of(std::uint64_t symbol) const { return alphabet_.code(symbol); }
+  /// \brief Symbol of code \p code < alphabet_size().
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION Symbol symbol_of(std::uint64_t code) const { return Symbol(alphabet_.symbol(code)); }
+
+  /// \brief Symbol at position \p i < n.
+  /// \complexity O(log sigma) rank queries.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION Symbol access(std::uint64_t i) const {
+    std::uint64_t lo = 0, hi = alphabet_.sigma, p = 0, pos = i;
+    for (int l = 0; hi - lo >= 2; ++l) {
+      const std::uint64_t mid = impl::wavelet_split(lo, hi);
+      const std::uint64_t start = level_offset(l) + counts_(lo);
+      const std::uint64_t before = node_ranks_(node_index(l, p));
+      const bool bit = rs_.access(start + pos);
+      const std::uint64_t ones = rs_.rank1(start + pos) - before;
+      pos = bit ? ones : pos - ones;
+      (bit ? lo : hi) = mid;
+      p = 2 * p + (bit ? 1 : 0);
+    }
+    return symbol_of(lo);
+  }
+
+  /// \brief Occurrences of code \p code (< sigma) in [0, i), i <= n.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t rank_code(std::uint64_t code, std::uint64_t i) const {
+    std::uint64_t lo = 0, hi = alphabet_.sigma, p = 0, pos = i;
+    for (int l = 0; hi - lo >= 2; ++l) {
+      const std::uint64_t mid = impl::wavelet_split(lo, hi);
+      const std::uint64_t start = level_offset(l) + counts_(lo);
+      const std::uint64_t ones = rs_.rank1(start + pos) - node_ranks_(node_index(l, p));
+      const bool bit = code >= mid;
+      pos = bit ? ones : pos - ones;
+      (bit ? lo : hi) = mid;
+      p = 2 * p + (bit ? 1 : 0);
+    }
+    return pos;
+  }
+  /// \brief Occurrences of \p symbol in [0, i), i <= n; 0 for a symbol outside the alphabet.
+  /// \complexity O(log sigma) rank queries.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t rank(std::uint64_t symbol, std::uint64_t i) const {
+    const std::uint64_t code = code_of(symbol);
+    return code < alphabet_.sigma ? rank_code(code, i) : 0;
+  }
+
+  /// \brief Position of the k-th occurrence (k from 1) of \p symbol, or npos when there is none.
+  /// \complexity O(log sigma) select queries, after one rank.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t select(std::uint64_t symbol, std::uint64_t k) const {
+    const std::uint64_t code = code_of(symbol);
+    if (code >= alphabet_.sigma || k == 0 || k > rank_code(code, n_)) return npos;
+    // The path from the root: each node's start on its level, its rank there, and the branch.
+    std::uint64_t starts[max_levels], befores[max_levels];
+    bool bits[max_levels];
+    std::uint64_t lo = 0, hi = alphabet_.sigma, p = 0;
+    int depth = 0;
+    for (; hi - lo >= 2; ++depth) {
+      const std::uint64_t mid = impl::wavelet_split(lo, hi);
+      starts[depth] = level_offset(depth) + counts_(lo);
+      befores[depth] = node_ranks_(node_index(depth, p));
+      bits[depth] = code >= mid;
+      (bits[depth] ? lo : hi) = mid;
+      p = 2 * p + (bits[depth] ? 1 : 0);
+    }
+    std::uint64_t pos = k - 1;
+    for (int l = depth - 1; l >= 0; --l) {
+      const std::uint64_t g = bits[l] ? rs_.select1(befores[l] + pos + 1) : rs_.select0(starts[l] - befores[l] + pos + 1);
+      pos = g - starts[l];
+    }
+    return pos;
+  }
+
+  /// \brief Batched queries: out(q) = access(a(q)), rank(a(q), b(q)) or select(a(q), b(q)),
+  /// with select's npos for a missing occurrence. \p b is ignored for access (pass \p a).
+  /// Device views do not block after a one-reduction check of the positions; host views with a
+  /// device execution space go in overlapped chunks and wait.
+  /// \throws InputError naming the first position out of range.
+  template <class ExecSpace, class AView, class BView, class OutView>
+  void query(const ExecSpace& exec, WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
+    static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
+                  "ktext::WaveletTree: the tree must be accessible from the execution space");
+    const std::string what = std::string("ktext::WaveletTree::") + op_name(op);
+    if (op == WaveletQuery::access)
+      impl::run_queries(exec, what, Query{*this, op}, a, impl::NoArgument{}, out);
+    else
+      impl::run_queries(exec, what, Query{*this, op}, a, b, out);
+  }
+  /// \brief As above on the default instance of MemorySpace's execution space; waits.
+  template <class AView, class BView, class OutView>
+  void query(WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
+    using Exec = typename MemorySpace::execution_space;
+    query(Exec{}, op, a, b, out);
+    Exec{}.fence("ktext::WaveletTree::query");
+  }
+
+  /// \brief "access", "rank" or "select".
+  static const char* op_name(WaveletQuery op) {
+    return op == WaveletQuery::access ? "access" : op == WaveletQuery::rank ? "rank" : "select";
+  }
+
+  /// \brief The device functor of the batched queries (public for nvcc's extended lambdas).
+  struct Query {
+    WaveletTree self;
+    WaveletQuery op;
+    KOKKOS_INLINE_FUNCTION bool valid(std::uint64_t a, std::uint64_t b) const {
+      return op == WaveletQuery::access ? a < self.n_ : op == WaveletQuery::rank ? b <= self.n_ : true;
+    }
+    KOKKOS_INLINE_FUNCTION std::uint64_t operator()(std::uint64_t a, std::uint64_t b) const {
+      return op == WaveletQuery::access ? std::uint64_t(self.access(a))
+             : op == WaveletQuery::rank ? self.rank(a, b)
+                                        : self.select(a, b);
+    }
+    std::string describe(std::uint64_t a, std::uint64_t b) const {
+      return "position " + std::to_string(op == WaveletQuery::access ? a : b) + " in a sequence of " +
+             std::to_string(self.n_);
+    }
+  };
+
+ private:
+  friend struct impl::WaveletTreeBuild<MemorySpace>;
+
+  /// Bit offset of level l in the concatenated levels.
+  KOKKOS_INLINE_FUNCTION std::uint64_t level_offset(int l) const { return level_info_(2 * l); }
+  /// Index of node p of level l in node_ranks_.
+  KOKKOS_INLINE_FUNCTION std::uint64_t node_index(int l, std::uint64_t p) const { return level_info_(2 * l + 1) + p; }
+
+  RankSelect<MemorySpace> rs_;
+  Kokkos::View<const std::uint64_t*, MemorySpace> counts_;      ///< C[c]: positions with a code below c (sigma + 1)
+  Kokkos::View<const std::uint64_t*, MemorySpace> node_ranks_;  ///< ones before each node's start, level by level
+  Kokkos::View<const std::uint64_t*, MemorySpace> level_info_;  ///< per level: bit offset, first node index
+  impl::WaveletAlphabet<MemorySpace> alphabet_;
+  std::uint64_t n_ = 0;
+  int levels_ = 0;
+};
+
+namespace impl {
+
+/// The node of code \p c on level \p l (l below the code's length): its codes [lo, hi) and its
+/// index p among the level's nodes.
+struct WaveletNode {
+  std::uint64_t lo, hi, p;
+};
+KOKKOS_INLINE_FUNCTION WaveletNode wavelet_node(std::uint64_t c, std::uint64_t sigma, int l) {
+  WaveletNode node{0, sigma, 0};
+  for (int d = 0; d < l; ++d) {
+    const std::uint64_t mid = wavelet_split(node.lo, node.hi);
+    const bool bit = c >= mid;
+    (bit ? node.lo : node.hi) = mid;
+    node.p = 2 * node.p + (bit ? 1 : 0);
+  }
+  return node;
+}
+
+/// Levels, counts and node ranks of \p wt from \p text; \p wt.alphabet_ is set. Waits.
+template <class MemorySpace>
+struct WaveletTreeBuild {
+template <class Symbol, class ExecSpace, class TextView>
+static void build(const ExecSpace& exec, const TextView& text, WaveletTree<MemorySpace, Symbol>& wt) {
+  using Policy = Kokkos::RangePolicy<ExecSpace>;
+  using U64 = Kokkos::View<std::uint64_t*, MemorySpace>;
+  const std::uint64_t n = text.extent(0);
+  const std::uint64_t sigma = wt.alphabet_.sigma;
+  wt.n_ = n;
+  auto cur = wavelet_codes<Symbol>(exec, text, wt.alphabet_, "ktext::WaveletTree::codes");
+
+  // C, the cumulative counts of the codes.
+  const U64 counts = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::counts", sigma + 1);
+  ktext::histogram(exec, cur, Kokkos::subview(counts, Kokkos::make_pair(std::uint64_t(0), sigma)));
+  ktext::exclusive_scan(exec, counts, counts);
+  const auto h_counts = host_copy(exec, counts, "ktext::WaveletTree::host_counts");
+  exec.fence("ktext::WaveletTree::counts");
+
+  // The internal nodes level by level ([lo, hi) with hi - lo >= 2), left to right. Left children
+  // are complete, so on every level they come first and their indices p are 0, 1, 2, ...
+  std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> nodes;
+  if (sigma >= 2) nodes.push_back({{0, sigma}});
+  while (!nodes.empty()) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> next;
+    for (const auto& [lo, hi] : nodes.back()) {
+      const std::uint64_t mid = wavelet_split(lo, hi);
+      if (mid - lo >= 2) next.push_back({lo, mid});
+      if (hi - mid >= 2) next.push_back({mid, hi});
+    }
+    if (next.empty()) break;
+    nodes.push_back(std::move(next));
+  }
+  const int levels = int(nodes.size());
+  if (levels > WaveletTree<MemorySpace, Symbol>::max_levels) throw Error("ktext::WaveletTree: too many levels");
+  wt.levels_ = levels;
+  auto h_info = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::WaveletTree::host_levels", 2 * levels + 1);
+  std::vector<std::uint64_t> lengths(levels);
+  std::uint64_t offset = 0, node_total = 0;
+  for (int l = 0; l < levels; ++l) {
+    lengths[l] = h_counts(nodes[l].back().second);  // the level's nodes cover codes [0, last hi)
+    h_info(2 * l) = offset;
+    h_info(2 * l + 1) = node_total;
+    offset += level_stride(lengths[l]);
+    node_total += nodes[l].size();
+  }
+  const std::uint64_t total_bits = offset;
+  const auto words = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::bits",
+                                                             BitVector<MemorySpace>::word_count(total_bits));
+  const U64 node_ranks = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::node_ranks", node_total);
+  auto h_node_lo = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::WaveletTree::host_node_starts", node_total);
+  for (int l = 0; l < levels; ++l)
+    for (std::size_t j = 0; j < nodes[l].size(); ++j) h_node_lo(h_info(2 * l + 1) + j) = nodes[l][j].first;
+  const U64 node_lo = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::node_starts", node_total);
+  Kokkos::deep_copy(exec, node_lo, h_node_lo);
+
+  if (levels > 0) {
+    auto next = uninitialized_view<Symbol, MemorySpace>(exec, "ktext::WaveletTree::codes_next", n);
+    const auto ones_before = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::word_ones",
+                                                                             (n + 63) / 64 + 1);
+    std::uint64_t ones_so_far = 0;
+    for (int l = 0; l < levels; ++l) {
+      const std::uint64_t m = lengths[l];
+      const std::uint64_t first_word = h_info(2 * l) / 64;
+      const std::uint64_t ones = write_level(
+          exec, cur, m, words, h_info(2 * l), ones_before, KOKKOS_LAMBDA(std::uint64_t, Symbol c) {
+            const WaveletNode node = wavelet_node(c, sigma, l);
+            return c >= wavelet_split(node.lo, node.hi) ? 1 : 0;
+          });
+      const std::uint64_t first_node = h_info(2 * l + 1);
+      const std::uint64_t base = ones_so_far;
+      Kokkos::parallel_for(
+          "ktext::WaveletTree::node_ranks", Policy(exec, first_node, first_node + nodes[l].size()),
+          KOKKOS_LAMBDA(std::uint64_t j) { node_ranks(j) = base + level_rank(words, first_word, ones_before, counts(node_lo(j))); });
+      ones_so_far += ones;
+      if (l + 1 == levels) break;
+      const auto from = cur;
+      const auto to = next;
+      Kokkos::parallel_for(
+          "ktext::WaveletTree::partition", Policy(exec, 0, n), KOKKOS_LAMBDA(std::uint64_t i) {
+            const Symbol c = from(i);
+            if (i >= m) {  // the code has ended: its place is final
+              to(i) = c;
+              return;
+            }
+            const WaveletNode node = wavelet_node(c, sigma, l);
+            const std::uint64_t mid = wavelet_split(node.lo, node.hi);
+            const std::uint64_t ones_here = level_rank(words, first_word, ones_before, i) - (node_ranks(first_node + node.p) - base);
+            to(c >= mid ? counts(mid) + ones_here : i - ones_here) = c;
+          });
+      std::swap(cur, next);
+    }
+  }
+  const auto info = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::levels", 2 * levels + 1);
+  Kokkos::deep_copy(exec, info, h_info);
+  wt.level_info_ = info;
+  wt.counts_ = counts;
+  wt.node_ranks_ = node_ranks;
+  wt.rs_ = RankSelect<MemorySpace>(exec, BitVector<MemorySpace>::from_words(words, total_bits));
+}
+
+};
+
+}  // namespace impl
+}  // namespace ktext
