@@ -11,15 +11,15 @@
 /// ------  ----  ---------------------------------------------------------------
 ///      0     6  magic "KTEXT\0"
 ///      6     2  u16 format version (kFormatVersion = 1)
-///      8     4  u32 kind (1 = bwt, 2 = fm_index, 3 = wavelet_tree)
+///      8     4  u32 kind (1 = bwt, 2 = fm_index, 3 = wavelet_tree, 4 = wavelet_matrix)
 ///     12     4  u32 section count S (at most kMaxSections)
 ///     16     4  u32 CRC-32 of the section table (S * 32 bytes)
 ///     20     4  u32 CRC-32 of these 64 header bytes, computed with this field zeroed
 ///     24     8  u64 file size in bytes
 ///     32    32  zero
 ///     64  32*S  section table; entry i:
-///                 +0  u32 section id (1 = meta, 2 = bwt, 3 = sample_marks, 4 = samples;
-///                     others reserved)
+///                 +0  u32 section id (1 = meta, 2 = bwt, 3 = sample_marks, 4 = samples,
+///                     5 = levels, 6 = alphabet; others reserved)
 ///                 +4  u32 CRC-32 of the section's bytes
 ///                 +8  u64 offset of the section from the start of the file
 ///                +16  u64 size of the section in bytes
@@ -32,8 +32,8 @@
 ///
 /// The metadata section (id 1, width 8) holds u64 count C, then C pairs (u64 key, u64 value),
 /// keys strictly increasing; known keys: 1 = n, 2 = primary_index, 3 = symbol_width,
-/// 4 = sample_rate. What each kind stores is documented with its reader (fm_index_file.hpp for
-/// fm_index).
+/// 4 = sample_rate, 5 = occurrences, 6 = alphabet_size, 7 = alphabet_dense. What each kind
+/// stores is documented with its reader (fm_index_file.hpp, succinct/wavelet_file.hpp).
 ///
 /// The CRC-32 is zlib's (`crc32()`, polynomial 0xEDB88320). read_container() checks, in order:
 /// magic, version, header CRC, kind, the table's bounds and CRC, every section's bounds (with
@@ -58,13 +58,28 @@
 namespace ktext::container {
 
 /// \brief What a container holds.
-enum class Kind : std::uint32_t { bwt = 1, fm_index = 2, wavelet_tree = 3 };
+enum class Kind : std::uint32_t { bwt = 1, fm_index = 2, wavelet_tree = 3, wavelet_matrix = 4 };
 
 /// \brief Well-known section ids.
-enum SectionId : std::uint32_t { kSectionMeta = 1, kSectionBwt = 2, kSectionSampleMarks = 3, kSectionSamples = 4 };
+enum SectionId : std::uint32_t {
+  kSectionMeta = 1,
+  kSectionBwt = 2,
+  kSectionSampleMarks = 3,
+  kSectionSamples = 4,
+  kSectionLevels = 5,
+  kSectionAlphabet = 6
+};
 
 /// \brief Well-known metadata keys.
-enum MetaKey : std::uint64_t { kMetaN = 1, kMetaPrimaryIndex = 2, kMetaSymbolWidth = 3, kMetaSampleRate = 4 };
+enum MetaKey : std::uint64_t {
+  kMetaN = 1,
+  kMetaPrimaryIndex = 2,
+  kMetaSymbolWidth = 3,
+  kMetaSampleRate = 4,
+  kMetaOccurrences = 5,
+  kMetaAlphabetSize = 6,
+  kMetaAlphabetDense = 7
+};
 
 inline constexpr char kMagic[6] = {'K', 'T', 'E', 'X', 'T', '\0'};
 inline constexpr std::uint16_t kFormatVersion = 1;
@@ -74,34 +89,41 @@ inline constexpr std::uint64_t kAlignment = 64;
 inline constexpr std::uint32_t kMaxSections = 4096;
 inline constexpr std::uint64_t kMaxMetaEntries = 4096;
 
-/// \brief "bwt", "fm_index", "wavelet_tree", or "kind N" for an unknown value.
+/// \brief "bwt", "fm_index", "wavelet_tree", "wavelet_matrix", or "kind N" for an unknown value.
 inline std::string kind_name(std::uint32_t kind) {
   switch (kind) {
     case 1: return "bwt";
     case 2: return "fm_index";
     case 3: return "wavelet_tree";
+    case 4: return "wavelet_matrix";
     default: return "kind " + std::to_string(kind);
   }
 }
 
-/// \brief "meta", "bwt", "sample_marks", "samples", or "section N".
+/// \brief "meta", "bwt", "sample_marks", "samples", "levels", "alphabet", or "section N".
 inline std::string section_name(std::uint32_t id) {
   switch (id) {
     case kSectionMeta: return "meta";
     case kSectionBwt: return "bwt";
     case kSectionSampleMarks: return "sample_marks";
     case kSectionSamples: return "samples";
+    case kSectionLevels: return "levels";
+    case kSectionAlphabet: return "alphabet";
     default: return "section " + std::to_string(id);
   }
 }
 
-/// \brief "n", "primary_index", "symbol_width", "sample_rate", or "key_N".
+/// \brief "n", "primary_index", "symbol_width", "sample_rate", "occurrences", "alphabet_size",
+/// "alphabet_dense", or "key_N".
 inline std::string meta_key_name(std::uint64_t key) {
   switch (key) {
     case kMetaN: return "n";
     case kMetaPrimaryIndex: return "primary_index";
     case kMetaSymbolWidth: return "symbol_width";
     case kMetaSampleRate: return "sample_rate";
+    case kMetaOccurrences: return "occurrences";
+    case kMetaAlphabetSize: return "alphabet_size";
+    case kMetaAlphabetDense: return "alphabet_dense";
     default: return "key_" + std::to_string(key);
   }
 }
@@ -209,7 +231,7 @@ struct Container {
     if (header[i] != 0) fail("the header's reserved bytes are not zero");
 
   const std::uint32_t kind = static_cast<std::uint32_t>(load(data + 8, 4));
-  if (kind < 1 || kind > 3) fail("unknown container kind " + std::to_string(kind));
+  if (kind < 1 || kind > 4) fail("unknown container kind " + std::to_string(kind));
   c.kind = static_cast<Kind>(kind);
   if (expected && *expected != c.kind)
     fail("this is a " + kind_name(kind) + " file, expected " + kind_name(std::uint32_t(*expected)));

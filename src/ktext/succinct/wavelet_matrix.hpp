@@ -217,53 +217,68 @@ namespace impl {
 /// Levels of \p wm from \p text; \p wm.alphabet_ is set. Waits.
 template <class MemorySpace>
 struct WaveletMatrixBuild {
-template <class Symbol, class ExecSpace, class TextView>
-static void build(const ExecSpace& exec, const TextView& text, WaveletMatrix<MemorySpace, Symbol>& wm) {
-  using Policy = Kokkos::RangePolicy<ExecSpace>;
-  const std::uint64_t n = text.extent(0);
-  const int levels = code_bits(wm.alphabet_.sigma);
-  const std::uint64_t stride = level_stride(n);
-  wm.n_ = n;
-  wm.levels_ = levels;
-  wm.stride_ = stride;
-  const std::uint64_t total_bits = stride * std::uint64_t(levels);
-  const auto words = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::bits",
-                                                             BitVector<MemorySpace>::word_count(total_bits));
-  auto h_zeros = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::WaveletMatrix::host_zeros", 2 * levels + 1);
-  if (levels > 0) {
-    auto cur = wavelet_codes<Symbol>(exec, text, wm.alphabet_, "ktext::WaveletMatrix::codes");
-    auto next = uninitialized_view<Symbol, MemorySpace>(exec, "ktext::WaveletMatrix::codes_next", n);
-    const auto ones_before = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::word_ones",
-                                                                             (n + 63) / 64 + 1);
-    std::uint64_t ones_so_far = 0;
-    for (int l = 0; l < levels; ++l) {
-      const int shift = levels - 1 - l;
-      const std::uint64_t first_word = std::uint64_t(l) * stride / 64;
-      const std::uint64_t ones = write_level(
-          exec, cur, n, words, std::uint64_t(l) * stride, ones_before,
-          KOKKOS_LAMBDA(std::uint64_t, Symbol c) { return (std::uint64_t(c) >> shift) & 1; });
-      const std::uint64_t zeros = n - ones;
-      h_zeros(l) = zeros;
-      h_zeros(levels + l) = ones_so_far;
-      ones_so_far += ones;
-      if (l + 1 == levels) break;
-      const auto from = cur;
-      const auto to = next;
-      Kokkos::parallel_for(
-          "ktext::WaveletMatrix::partition", Policy(exec, 0, n), KOKKOS_LAMBDA(std::uint64_t i) {
-            const Symbol c = from(i);
-            const std::uint64_t r = level_rank(words, first_word, ones_before, i);
-            to(((std::uint64_t(c) >> shift) & 1) ? zeros + r : i - r) = c;
-          });
-      std::swap(cur, next);
-    }
+  /// Completes \p wm (alphabet set) from the level words of n symbols: the rank directory and
+  /// every level's zeros. Waits.
+  template <class Symbol, class ExecSpace>
+  static void assemble(const ExecSpace& exec, WaveletMatrix<MemorySpace, Symbol>& wm,
+                       const Kokkos::View<const std::uint64_t*, MemorySpace>& words, std::uint64_t n) {
+    const int levels = code_bits(wm.alphabet_.sigma);
+    const std::uint64_t stride = level_stride(n);
+    wm.n_ = n;
+    wm.levels_ = levels;
+    wm.stride_ = stride;
+    const RankSelect<MemorySpace> rs(exec, BitVector<MemorySpace>::from_words(words, stride * std::uint64_t(levels)));
+    // zeros(l): zeros of level l; zeros(levels + l): ones of the levels before l.
+    const auto zeros = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::zeros", 2 * levels + 1);
+    Kokkos::parallel_for(
+        "ktext::WaveletMatrix::zeros", Kokkos::RangePolicy<ExecSpace>(exec, 0, 2 * levels + 1), KOKKOS_LAMBDA(int k) {
+          if (k < levels) {
+            zeros(k) = n - (rs.rank1(std::uint64_t(k) * stride + n) - rs.rank1(std::uint64_t(k) * stride));
+          } else {
+            zeros(k) = rs.rank1(std::uint64_t(k - levels) * stride);
+          }
+        });
+    exec.fence("ktext::WaveletMatrix::zeros");
+    wm.rs_ = rs;
+    wm.zeros_ = zeros;
   }
-  const auto zeros = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::zeros", 2 * levels + 1);
-  Kokkos::deep_copy(exec, zeros, h_zeros);
-  wm.zeros_ = zeros;
-  wm.rs_ = RankSelect<MemorySpace>(exec, BitVector<MemorySpace>::from_words(words, total_bits));
-}
 
+  /// Levels of \p wm from \p text; \p wm.alphabet_ is set. Waits.
+  template <class Symbol, class ExecSpace, class TextView>
+  static void build(const ExecSpace& exec, const TextView& text, WaveletMatrix<MemorySpace, Symbol>& wm) {
+    using Policy = Kokkos::RangePolicy<ExecSpace>;
+    const std::uint64_t n = text.extent(0);
+    const int levels = code_bits(wm.alphabet_.sigma);
+    const std::uint64_t stride = level_stride(n);
+    const auto words = zeroed_view<std::uint64_t, MemorySpace>(
+        exec, "ktext::WaveletMatrix::bits", BitVector<MemorySpace>::word_count(stride * std::uint64_t(levels)));
+    if (levels > 0) {
+      auto cur = wavelet_codes<Symbol>(exec, text, wm.alphabet_, "ktext::WaveletMatrix::codes");
+      auto next = uninitialized_view<Symbol, MemorySpace>(exec, "ktext::WaveletMatrix::codes_next", n);
+      const auto ones_before = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::word_ones",
+                                                                               (n + 63) / 64 + 1);
+      for (int l = 0; l < levels; ++l) {
+        const int shift = levels - 1 - l;
+        const std::uint64_t first_word = std::uint64_t(l) * stride / 64;
+        const std::uint64_t ones = write_level(
+            exec, cur, n, words, std::uint64_t(l) * stride, ones_before,
+            KOKKOS_LAMBDA(std::uint64_t, Symbol c) { return (std::uint64_t(c) >> shift) & 1; });
+        if (l + 1 == levels) break;
+        // Stable partition by the bit: zeros first, then ones.
+        const std::uint64_t zeros = n - ones;
+        const auto from = cur;
+        const auto to = next;
+        Kokkos::parallel_for(
+            "ktext::WaveletMatrix::partition", Policy(exec, 0, n), KOKKOS_LAMBDA(std::uint64_t i) {
+              const Symbol c = from(i);
+              const std::uint64_t r = level_rank(words, first_word, ones_before, i);
+              to(((std::uint64_t(c) >> shift) & 1) ? zeros + r : i - r) = c;
+            });
+        std::swap(cur, next);
+      }
+    }
+    assemble(exec, wm, words, n);
+  }
 };
 
 }  // namespace impl

@@ -262,27 +262,10 @@ KOKKOS_INLINE_FUNCTION WaveletNode wavelet_node(std::uint64_t c, std::uint64_t s
   return node;
 }
 
-/// Levels, counts and node ranks of \p wt from \p text; \p wt.alphabet_ is set. Waits.
-template <class MemorySpace>
-struct WaveletTreeBuild {
-template <class Symbol, class ExecSpace, class TextView>
-static void build(const ExecSpace& exec, const TextView& text, WaveletTree<MemorySpace, Symbol>& wt) {
-  using Policy = Kokkos::RangePolicy<ExecSpace>;
-  using U64 = Kokkos::View<std::uint64_t*, MemorySpace>;
-  const std::uint64_t n = text.extent(0);
-  const std::uint64_t sigma = wt.alphabet_.sigma;
-  wt.n_ = n;
-  auto cur = wavelet_codes<Symbol>(exec, text, wt.alphabet_, "ktext::WaveletTree::codes");
-
-  // C, the cumulative counts of the codes.
-  const U64 counts = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::counts", sigma + 1);
-  ktext::histogram(exec, cur, Kokkos::subview(counts, Kokkos::make_pair(std::uint64_t(0), sigma)));
-  ktext::exclusive_scan(exec, counts, counts);
-  const auto h_counts = host_copy(exec, counts, "ktext::WaveletTree::host_counts");
-  exec.fence("ktext::WaveletTree::counts");
-
-  // The internal nodes level by level ([lo, hi) with hi - lo >= 2), left to right. Left children
-  // are complete, so on every level they come first and their indices p are 0, 1, 2, ...
+/// The internal nodes of a tree over codes [0, sigma), level by level ([lo, hi) with
+/// hi - lo >= 2), left to right. Left children are complete, so on every level they come first
+/// and a node's index on its level is its path read as a binary number.
+inline std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> wavelet_tree_nodes(std::uint64_t sigma) {
   std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> nodes;
   if (sigma >= 2) nodes.push_back({{0, sigma}});
   while (!nodes.empty()) {
@@ -295,74 +278,120 @@ static void build(const ExecSpace& exec, const TextView& text, WaveletTree<Memor
     if (next.empty()) break;
     nodes.push_back(std::move(next));
   }
-  const int levels = int(nodes.size());
-  if (levels > WaveletTree<MemorySpace, Symbol>::max_levels) throw Error("ktext::WaveletTree: too many levels");
-  wt.levels_ = levels;
-  auto h_info = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::WaveletTree::host_levels", 2 * levels + 1);
-  std::vector<std::uint64_t> lengths(levels);
-  std::uint64_t offset = 0, node_total = 0;
-  for (int l = 0; l < levels; ++l) {
-    lengths[l] = h_counts(nodes[l].back().second);  // the level's nodes cover codes [0, last hi)
-    h_info(2 * l) = offset;
-    h_info(2 * l + 1) = node_total;
-    offset += level_stride(lengths[l]);
-    node_total += nodes[l].size();
-  }
-  const std::uint64_t total_bits = offset;
-  const auto words = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::bits",
-                                                             BitVector<MemorySpace>::word_count(total_bits));
-  const U64 node_ranks = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::node_ranks", node_total);
-  auto h_node_lo = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::WaveletTree::host_node_starts", node_total);
-  for (int l = 0; l < levels; ++l)
-    for (std::size_t j = 0; j < nodes[l].size(); ++j) h_node_lo(h_info(2 * l + 1) + j) = nodes[l][j].first;
-  const U64 node_lo = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::node_starts", node_total);
-  Kokkos::deep_copy(exec, node_lo, h_node_lo);
-
-  if (levels > 0) {
-    auto next = uninitialized_view<Symbol, MemorySpace>(exec, "ktext::WaveletTree::codes_next", n);
-    const auto ones_before = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::word_ones",
-                                                                             (n + 63) / 64 + 1);
-    std::uint64_t ones_so_far = 0;
-    for (int l = 0; l < levels; ++l) {
-      const std::uint64_t m = lengths[l];
-      const std::uint64_t first_word = h_info(2 * l) / 64;
-      const std::uint64_t ones = write_level(
-          exec, cur, m, words, h_info(2 * l), ones_before, KOKKOS_LAMBDA(std::uint64_t, Symbol c) {
-            const WaveletNode node = wavelet_node(c, sigma, l);
-            return c >= wavelet_split(node.lo, node.hi) ? 1 : 0;
-          });
-      const std::uint64_t first_node = h_info(2 * l + 1);
-      const std::uint64_t base = ones_so_far;
-      Kokkos::parallel_for(
-          "ktext::WaveletTree::node_ranks", Policy(exec, first_node, first_node + nodes[l].size()),
-          KOKKOS_LAMBDA(std::uint64_t j) { node_ranks(j) = base + level_rank(words, first_word, ones_before, counts(node_lo(j))); });
-      ones_so_far += ones;
-      if (l + 1 == levels) break;
-      const auto from = cur;
-      const auto to = next;
-      Kokkos::parallel_for(
-          "ktext::WaveletTree::partition", Policy(exec, 0, n), KOKKOS_LAMBDA(std::uint64_t i) {
-            const Symbol c = from(i);
-            if (i >= m) {  // the code has ended: its place is final
-              to(i) = c;
-              return;
-            }
-            const WaveletNode node = wavelet_node(c, sigma, l);
-            const std::uint64_t mid = wavelet_split(node.lo, node.hi);
-            const std::uint64_t ones_here = level_rank(words, first_word, ones_before, i) - (node_ranks(first_node + node.p) - base);
-            to(c >= mid ? counts(mid) + ones_here : i - ones_here) = c;
-          });
-      std::swap(cur, next);
-    }
-  }
-  const auto info = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::levels", 2 * levels + 1);
-  Kokkos::deep_copy(exec, info, h_info);
-  wt.level_info_ = info;
-  wt.counts_ = counts;
-  wt.node_ranks_ = node_ranks;
-  wt.rs_ = RankSelect<MemorySpace>(exec, BitVector<MemorySpace>::from_words(words, total_bits));
+  return nodes;
 }
 
+template <class MemorySpace>
+struct WaveletTreeBuild {
+  using U64 = Kokkos::View<std::uint64_t*, MemorySpace>;
+  using Nodes = std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>>;
+
+  /// Bit offset of every level from the level lengths (each padded to 512 bits); the total last.
+  static std::vector<std::uint64_t> level_offsets(const std::vector<std::uint64_t>& lengths) {
+    std::vector<std::uint64_t> offsets(lengths.size() + 1, 0);
+    for (std::size_t l = 0; l < lengths.size(); ++l) offsets[l + 1] = offsets[l] + level_stride(lengths[l]);
+    return offsets;
+  }
+
+  /// Completes \p wt (alphabet and n set) from its level words (\p lengths[l] bits on level l)
+  /// and the cumulative code counts C: the rank directory, the level table and the node ranks.
+  /// Waits.
+  template <class Symbol, class ExecSpace>
+  static void assemble(const ExecSpace& exec, WaveletTree<MemorySpace, Symbol>& wt,
+                       const Kokkos::View<const std::uint64_t*, MemorySpace>& words, const Nodes& nodes,
+                       const std::vector<std::uint64_t>& lengths, const Kokkos::View<const std::uint64_t*, MemorySpace>& counts) {
+    const int levels = int(nodes.size());
+    if (levels > WaveletTree<MemorySpace, Symbol>::max_levels) throw Error("ktext::WaveletTree: too many levels");
+    const auto offsets = level_offsets(lengths);
+    auto h_info = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::WaveletTree::host_levels", 2 * levels + 1);
+    std::uint64_t node_total = 0;
+    for (int l = 0; l < levels; ++l) {
+      h_info(2 * l) = offsets[l];
+      h_info(2 * l + 1) = node_total;
+      node_total += nodes[l].size();
+    }
+    auto h_node_lo = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::WaveletTree::host_nodes", 2 * node_total);
+    for (int l = 0, k = 0; l < levels; ++l)
+      for (const auto& node : nodes[l]) {
+        h_node_lo(2 * k) = node.first;
+        h_node_lo(2 * k + 1) = offsets[l];
+        ++k;
+      }
+    const auto node_lo = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::nodes", 2 * node_total);
+    const auto info = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::levels", 2 * levels + 1);
+    Kokkos::deep_copy(exec, node_lo, h_node_lo);
+    Kokkos::deep_copy(exec, info, h_info);
+    const RankSelect<MemorySpace> rs(exec, BitVector<MemorySpace>::from_words(words, offsets.back()));
+    const U64 node_ranks = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::node_ranks", node_total);
+    Kokkos::parallel_for(
+        "ktext::WaveletTree::node_ranks", Kokkos::RangePolicy<ExecSpace>(exec, 0, node_total),
+        KOKKOS_LAMBDA(std::uint64_t k) { node_ranks(k) = rs.rank1(node_lo(2 * k + 1) + counts(node_lo(2 * k))); });
+    exec.fence("ktext::WaveletTree::node_ranks");  // the host tables above outlive their copies
+    wt.levels_ = levels;
+    wt.rs_ = rs;
+    wt.level_info_ = info;
+    wt.counts_ = counts;
+    wt.node_ranks_ = node_ranks;
+  }
+
+  /// Levels, counts and node ranks of \p wt from \p text; \p wt.alphabet_ is set. Waits.
+  template <class Symbol, class ExecSpace, class TextView>
+  static void build(const ExecSpace& exec, const TextView& text, WaveletTree<MemorySpace, Symbol>& wt) {
+    using Policy = Kokkos::RangePolicy<ExecSpace>;
+    const std::uint64_t n = text.extent(0);
+    const std::uint64_t sigma = wt.alphabet_.sigma;
+    wt.n_ = n;
+    auto cur = wavelet_codes<Symbol>(exec, text, wt.alphabet_, "ktext::WaveletTree::codes");
+
+    // C, the cumulative counts of the codes.
+    const U64 counts = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::counts", sigma + 1);
+    ktext::histogram(exec, cur, Kokkos::subview(counts, Kokkos::make_pair(std::uint64_t(0), sigma)));
+    ktext::exclusive_scan(exec, counts, counts);
+    const auto h_counts = host_copy(exec, counts, "ktext::WaveletTree::host_counts");
+    exec.fence("ktext::WaveletTree::counts");
+
+    const Nodes nodes = wavelet_tree_nodes(sigma);
+    const int levels = int(nodes.size());
+    std::vector<std::uint64_t> lengths(levels);
+    // A level's nodes cover codes [0, last hi); the codes after it have ended.
+    for (int l = 0; l < levels; ++l) lengths[l] = h_counts(nodes[l].back().second);
+    const auto offsets = level_offsets(lengths);
+    const auto words = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::bits",
+                                                               BitVector<MemorySpace>::word_count(offsets.back()));
+    if (levels > 0) {
+      auto next = uninitialized_view<Symbol, MemorySpace>(exec, "ktext::WaveletTree::codes_next", n);
+      const auto ones_before = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::word_ones",
+                                                                               (n + 63) / 64 + 1);
+      for (int l = 0; l < levels; ++l) {
+        const std::uint64_t m = lengths[l];
+        const std::uint64_t first_word = offsets[l] / 64;
+        write_level(exec, cur, m, words, offsets[l], ones_before, KOKKOS_LAMBDA(std::uint64_t, Symbol c) {
+          const WaveletNode node = wavelet_node(c, sigma, l);
+          return c >= wavelet_split(node.lo, node.hi) ? 1 : 0;
+        });
+        if (l + 1 == levels) break;
+        // Stable partition inside every node: zeros to the left child, ones to the right one,
+        // whose start is C[mid]. Codes that have ended keep their final place.
+        const auto from = cur;
+        const auto to = next;
+        Kokkos::parallel_for(
+            "ktext::WaveletTree::partition", Policy(exec, 0, n), KOKKOS_LAMBDA(std::uint64_t i) {
+              const Symbol c = from(i);
+              if (i >= m) {
+                to(i) = c;
+                return;
+              }
+              const WaveletNode node = wavelet_node(c, sigma, l);
+              const std::uint64_t mid = wavelet_split(node.lo, node.hi);
+              const std::uint64_t ones_here = level_rank(words, first_word, ones_before, i) -
+                                              level_rank(words, first_word, ones_before, counts(node.lo));
+              to(c >= mid ? counts(mid) + ones_here : i - ones_here) = c;
+            });
+        std::swap(cur, next);
+      }
+    }
+    assemble(exec, wt, words, nodes, lengths, counts);
+  }
 };
 
 }  // namespace impl

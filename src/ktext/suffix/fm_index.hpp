@@ -5,8 +5,9 @@
 /// patterns by backward search \cite FerraginaManzini2000.
 ///
 /// The index holds the BWT of T$ as an occurrence table (impl/ktext_fm_occ.hpp: bit-sliced
-/// codes with sampled counts) and the suffix-array entries of the rows whose text position is
-/// a multiple of the sample rate s (impl/ktext_fm_samples.hpp). Rows are those of T$: row 0 is
+/// codes with sampled counts) or, with FMOccurrences::wavelet_matrix, as a wavelet matrix, and
+/// the suffix-array entries of the rows whose text position is a multiple of the sample rate s
+/// (impl/ktext_fm_samples.hpp). Rows are those of T$: row 0 is
 /// the empty suffix (position n), so a search range lies in [0, n + 1) and the empty pattern
 /// matches at every position 0..n, as Python's str.count counts it.
 ///
@@ -14,8 +15,9 @@
 /// backward_step(), find() or locate() there; the batched count() and locate() do exactly that.
 ///
 /// Space, bytes per text symbol: the occurrence table (0.28 for DNA, 1.66 for English text with
-/// 99 byte values, 3.03 with all 256) plus sizeof(Index) / s for the samples and 0.14 for their
-/// marks (a bit per row and its rank counts): 1.93 in all for English at s = 32.
+/// 99 byte values, 3.03 with all 256) or the wavelet matrix (ceil(log2 sigma) / 8 plus 3.5%),
+/// plus sizeof(Index) / s for the samples and 0.13 for their marks (a bit per row and its rank
+/// directory): 1.93 in all for English at s = 32 with the table.
 /// Building holds the suffix array's working memory (suffix_array_peak_bytes_bound) plus the
 /// BWT and the table. A count costs two rank queries per pattern symbol; a locate adds at most
 /// s - 1 LF steps per occurrence.
@@ -83,6 +85,8 @@ struct FMIndexOptions {
   /// Every s-th text position keeps its suffix-array entry; a locate walks at most s - 1 LF
   /// steps. 1 keeps the whole suffix array.
   std::uint32_t sample_rate = 32;
+  /// How the occurrence counts are stored: the table (fastest) or a wavelet matrix (smallest).
+  FMOccurrences occurrences = FMOccurrences::table;
   /// Passed to the suffix-array construction (progress reports, batch size).
   SuffixArrayOptions suffix_array;
 };
@@ -147,7 +151,7 @@ class FMIndex {
         samples_ = impl::sample_suffix_array<MemorySpace, Index>(exec, sa, options.sample_rate);
       }
       std::uint64_t histogram[256];
-      occ_ = impl::build_byte_occ_table<MemorySpace>(exec, bwt_symbols, histogram);
+      occ_ = impl::build_fm_occurrences<MemorySpace>(exec, bwt_symbols, options.occurrences, histogram);
       set_totals(exec, histogram);
     });
   }
@@ -161,22 +165,22 @@ class FMIndex {
 
   /// \brief Assembles an index from its stored parts, as read from a file (fm_index_file.hpp):
   /// the n BWT symbols and primary index, the sample rate, the mark words and sampled
-  /// positions. Rebuilds the counts. The caller has checked the parts' consistency. Waits.
+  /// positions (marks: at least floor((n + 1) / 64) + 1 words). Rebuilds the counts as
+  /// \p occurrences. The caller has checked the parts' consistency. Waits.
   template <class ExecSpace, class BwtView, class MarksView, class SamplesView>
   static FMIndex from_parts(const ExecSpace& exec, const BwtView& bwt_symbols, std::uint64_t primary, std::uint32_t rate,
-                            const MarksView& marks, const SamplesView& samples) {
+                            const MarksView& marks, const SamplesView& samples,
+                            FMOccurrences occurrences = FMOccurrences::table) {
     static_assert(Kokkos::is_execution_space_v<ExecSpace>,
                   "ktext::FMIndex::from_parts: first argument must be an execution space");
     FMIndex f;
     f.primary_ = primary;
-    f.samples_.marks = marks;
     f.samples_.values = samples;
-    f.samples_.rows = bwt_symbols.extent(0) + 1;
     f.samples_.rate = rate;
     impl::translate_out_of_memory("ktext::FMIndex::from_parts", [&] {
-      impl::build_sample_counts(exec, f.samples_);
+      f.samples_.marks = impl::sample_mark_directory<MemorySpace>(exec, marks, bwt_symbols.extent(0) + 1);
       std::uint64_t histogram[256];
-      f.occ_ = impl::build_byte_occ_table<MemorySpace>(exec, bwt_symbols, histogram);
+      f.occ_ = impl::build_fm_occurrences<MemorySpace>(exec, bwt_symbols, occurrences, histogram);
       f.set_totals(exec, histogram);
     });
     return f;
@@ -185,9 +189,10 @@ class FMIndex {
   /// \brief As above on the default instance of MemorySpace's execution space; waits.
   template <class BwtView, class MarksView, class SamplesView>
   static FMIndex from_parts(const BwtView& bwt_symbols, std::uint64_t primary, std::uint32_t rate,
-                            const MarksView& marks, const SamplesView& samples) {
+                            const MarksView& marks, const SamplesView& samples,
+                            FMOccurrences occurrences = FMOccurrences::table) {
     using Exec = typename MemorySpace::execution_space;
-    FMIndex f = from_parts(Exec{}, bwt_symbols, primary, rate, marks, samples);
+    FMIndex f = from_parts(Exec{}, bwt_symbols, primary, rate, marks, samples, occurrences);
     Exec{}.fence("ktext::FMIndex::from_parts");
     return f;
   }
@@ -200,6 +205,8 @@ class FMIndex {
   [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint32_t sample_rate() const { return samples_.rate; }
   /// \brief Number of distinct byte values in the text.
   [[nodiscard]] KOKKOS_INLINE_FUNCTION int alphabet_size() const { return occ_.sigma; }
+  /// \brief How the occurrence counts are stored.
+  [[nodiscard]] FMOccurrences occurrences() const { return occ_.kind; }
   /// \brief Bytes held in the memory space.
   [[nodiscard]] std::size_t bytes() const { return occ_.bytes() + samples_.bytes() + totals_.span() * 8; }
 
@@ -362,7 +369,11 @@ class FMIndex {
 
   /// \brief The sampled-row marks (bit r of word r / 64: row r is sampled) and the sampled
   /// positions in row order, as stored in index files.
-  [[nodiscard]] Kokkos::View<const std::uint64_t*, MemorySpace> sample_marks() const { return samples_.marks; }
+  [[nodiscard]] Kokkos::View<const std::uint64_t*, MemorySpace> sample_marks() const {
+    if (samples_.marks.bits().words().extent(0) == 0) return {};
+    return Kokkos::subview(samples_.marks.bits().words(),
+                           Kokkos::make_pair(std::uint64_t(0), impl::sample_mark_words(occ_.n + 1)));
+  }
   [[nodiscard]] Kokkos::View<const Index*, MemorySpace> sampled_positions() const { return samples_.values; }
 
  private:
@@ -390,7 +401,7 @@ class FMIndex {
     totals_ = totals;
   }
 
-  impl::ByteOccTable<MemorySpace> occ_;
+  impl::FMOccurrenceCounts<MemorySpace> occ_;
   impl::SampledPositions<MemorySpace, Index> samples_;
   Kokkos::View<const std::uint64_t*, MemorySpace> totals_;
   std::uint64_t primary_ = 0;

@@ -4,13 +4,14 @@
 /// \brief FM-index files: a ktext container (core/container.hpp) of kind fm_index.
 ///
 /// Contents:
-/// - metadata: n, primary_index, symbol_width = 1, sample_rate s;
+/// - metadata: n, primary_index, symbol_width = 1, sample_rate s, and occurrences = 2 for an
+///   index whose counts are a wavelet matrix (absent or 1: the table);
 /// - section 'bwt' (width 1): the n BWT symbols, libsais convention;
 /// - section 'sample_marks' (width 8): floor((n + 1) / 64) + 1 little-endian words, bit r of
 ///   word r / 64 set when row r is sampled; bits past row n are zero;
 /// - section 'samples' (width 4 or 8): the positions of the sampled rows in row order.
-/// The occurrence counts are not stored: loading rebuilds them from the BWT (one pass), so a
-/// file cannot carry counts that disagree with its BWT.
+/// The occurrence counts are not stored: loading rebuilds them from the BWT (one pass per
+/// level for the wavelet matrix), so a file cannot carry counts that disagree with its BWT.
 ///
 /// Loading checks the container (magic, version, kind, checksums, sizes) and then the index:
 /// section sizes against n, the primary index, the marks (exactly the n / s + 1 rows of
@@ -39,6 +40,7 @@ struct FMIndexFileInfo {
   std::uint32_t sample_rate = 0;
   std::uint32_t sample_width = 0;  ///< bytes per stored position
   std::uint64_t samples = 0;       ///< number of sampled rows
+  FMOccurrences occurrences = FMOccurrences::table;  ///< how loading rebuilds the counts
 };
 
 /// \brief Kind-specific checks of a verified fm_index container: metadata present and in
@@ -56,6 +58,9 @@ inline FMIndexFileInfo fm_index_file_check(const container::Container& c) {
   if (width != 1) fail("symbol width " + std::to_string(width) + " is not supported (only 1-byte symbols)");
   if (rate == 0 || rate > 0xffffffffu) fail("sample rate " + std::to_string(rate) + " is not in [1, 2^32 - 1]");
   info.sample_rate = std::uint32_t(rate);
+  const std::uint64_t occ = c.meta(kc::kMetaOccurrences).value_or(1);
+  if (occ != 1 && occ != 2) fail("occurrence structure " + std::to_string(occ) + " is unknown (1 = table, 2 = wavelet matrix)");
+  info.occurrences = FMOccurrences(occ);
   if (info.n == 0 ? info.primary != 0 : (info.primary < 1 || info.primary > info.n))
     fail("primary index " + std::to_string(info.primary) + " is not in [1, " + std::to_string(info.n) + "]");
   if (info.n >= (std::uint64_t(1) << 62)) fail("n = " + std::to_string(info.n) + " is implausible");
@@ -108,6 +113,8 @@ void write_fm_index(const ExecSpace& exec, const FMIndex<MemorySpace, Index>& in
     writer.set_meta(kc::kMetaPrimaryIndex, index.primary_index());
     writer.set_meta(kc::kMetaSymbolWidth, 1);
     writer.set_meta(kc::kMetaSampleRate, index.sample_rate());
+    // Tables are the default: their files stay as they were before the key existed.
+    if (index.occurrences() != FMOccurrences::table) writer.set_meta(kc::kMetaOccurrences, std::uint64_t(index.occurrences()));
     writer.add_section(kc::kSectionBwt, h_bwt.data(), n, 1);
     writer.add_section(kc::kSectionSampleMarks, marks.data(), marks.size(), 8);
     writer.add_section(kc::kSectionSamples, samples.data(), samples.size(), int(sizeof(Index)));
@@ -183,7 +190,8 @@ FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const ExecSpace& 
                       Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
                           c.require(kc::kSectionBwt).data, info.n));
     // from_parts waits, so the host buffers above outlive the copies from them.
-    return FMIndex<Mem, Index>::from_parts(exec, bwt_symbols, info.primary, info.sample_rate, marks, samples);
+    return FMIndex<Mem, Index>::from_parts(exec, bwt_symbols, info.primary, info.sample_rate, marks, samples,
+                                           info.occurrences);
   });
 }
 
