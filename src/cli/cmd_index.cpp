@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// ktext index INPUT -o INDEX [--sample-rate S]
+// ktext index INPUT -o INDEX [--sample-rate S] [--occ table|wm]
 
 #include <ktext/suffix/fm_index.hpp>
 #include <ktext/suffix/fm_index_file.hpp>
@@ -28,6 +28,8 @@ int run_index(const GlobalOptions& global, const IndexOptions& options) {
   const std::uint64_t n = text.size();
   ktext::FMIndexOptions fm_options;
   fm_options.sample_rate = options.sample_rate;
+  fm_options.occurrences =
+      options.occurrences == "wm" ? ktext::FMOccurrences::wavelet_matrix : ktext::FMOccurrences::table;
   fm_options.suffix_array = ctx.progress_options();
 
   double seconds = 0;
@@ -56,6 +58,7 @@ int run_index(const GlobalOptions& global, const IndexOptions& options) {
   json["input"] = utf8_safe(options.input);
   json["output"] = utf8_safe(options.output);
   json["sample_rate"] = options.sample_rate;
+  json["occurrences"] = options.occurrences;
   json["primary_index"] = primary;
   json["alphabet_size"] = sigma;
   json["index_bytes"] = index_bytes;

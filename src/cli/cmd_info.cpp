@@ -4,6 +4,7 @@
 
 #include <ktext/core/container.hpp>
 #include <ktext/suffix/bwt_file.hpp>
+#include <ktext/succinct/wavelet_file.hpp>
 #include <ktext/suffix/fm_index_file.hpp>
 
 #include "commands.hpp"
@@ -23,6 +24,8 @@ int run_info(const GlobalOptions& global, const InfoOptions& options) {
     kc::Container parsed = kc::read_container(bytes);
     if (parsed.kind == kc::Kind::bwt) (void)ktext::bwt_file_check(parsed);
     if (parsed.kind == kc::Kind::fm_index) (void)ktext::fm_index_file_check(parsed);
+    if (parsed.kind == kc::Kind::wavelet_tree || parsed.kind == kc::Kind::wavelet_matrix)
+      (void)ktext::wavelet_file_check(parsed);
     return parsed;
   });
   const std::string kind = kc::kind_name(std::uint32_t(c.kind));

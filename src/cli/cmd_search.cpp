@@ -6,14 +6,13 @@
 // further so that at most 2^26 positions are materialized at once (one pattern with more
 // occurrences goes alone). Output: one line per pattern, in input order.
 
-#include <charconv>
-
 #include <ktext/core/container.hpp>
 #include <ktext/suffix/fm_index_file.hpp>
 
 #include "commands.hpp"
 #include "context.hpp"
 #include "fm_queries.hpp"
+#include "result_writer.hpp"
 
 namespace ktext::cli {
 
@@ -22,29 +21,6 @@ namespace {
 constexpr std::size_t kBatchPatterns = std::size_t(1) << 20;
 constexpr std::size_t kBatchSymbols = std::size_t(1) << 26;
 constexpr std::uint64_t kLocateBatchPositions = std::uint64_t(1) << 26;
-constexpr std::size_t kOutputChunk = std::size_t(1) << 22;
-
-class ResultWriter {
- public:
-  explicit ResultWriter(OutputFile& out) : out_(out) {}
-  void number(std::uint64_t v) {
-    char digits[24];
-    text_.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
-  }
-  void put(char c) { text_.push_back(c); }
-  void end_line() {
-    text_.push_back('\n');
-    if (text_.size() >= kOutputChunk) flush();
-  }
-  void flush() {
-    out_.write(text_.data(), text_.size());
-    text_.clear();
-  }
-
- private:
-  OutputFile& out_;
-  std::string text_;
-};
 
 struct SearchTotals {
   std::uint64_t patterns = 0, symbols = 0, occurrences = 0;

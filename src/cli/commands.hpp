@@ -15,5 +15,7 @@ int run_lcp(const GlobalOptions& global, const LcpOptions& options);
 int run_info(const GlobalOptions& global, const InfoOptions& options);
 int run_index(const GlobalOptions& global, const IndexOptions& options);
 int run_search(const GlobalOptions& global, const SearchOptions& options);
+int run_wt_build(const GlobalOptions& global, const WtBuildOptions& options);
+int run_wt_query(const GlobalOptions& global, const WtQueryOptions& options);
 
 }  // namespace ktext::cli

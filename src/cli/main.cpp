@@ -38,6 +38,8 @@ int main(int argc, char** argv) {
       case Command::Info: return run_info(cl.global, cl.info);
       case Command::Index: return run_index(cl.global, cl.index);
       case Command::Search: return run_search(cl.global, cl.search);
+      case Command::WtBuild: return run_wt_build(cl.global, cl.wt_build);
+      case Command::WtQuery: return run_wt_query(cl.global, cl.wt_query);
       case Command::None: break;
     }
     return cl.exit_code;

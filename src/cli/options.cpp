@@ -133,6 +133,10 @@ CommandLine parse_command_line(int argc, char** argv) {
                     "Keep the suffix-array entry of every S-th text position, 1 to 4294967295: larger S, smaller "
                     "index, slower --locate")
       ->capture_default_str();
+  index->add_option("--occ", cl.index.occurrences,
+                    "Occurrence counts: table (fastest counts) or wm (a wavelet matrix: smaller, slower)")
+      ->check(CLI::IsMember({"table", "wm"}))
+      ->capture_default_str();
 
   auto* search = app.add_subcommand(
       "search", "Count (and with --locate, list) the exact occurrences of patterns, overlapping ones included");
@@ -144,6 +148,27 @@ CommandLine parse_command_line(int argc, char** argv) {
                      "'-': standard input)");
   search->add_flag("--locate", cl.search.locate, "Also list the positions: count<TAB>pos,pos,... ascending");
   search->add_option("-o,--output", cl.search.output, "Results, one line per pattern ('-': standard output)")
+      ->capture_default_str();
+
+  auto* wt = app.add_subcommand("wt", "Wavelet tree or matrix of the bytes of a text, and batched queries on it");
+  wt->fallthrough();
+  wt->require_subcommand(1);
+  auto* wt_build = wt->add_subcommand("build", "Build the wavelet tree (or with --matrix the wavelet matrix) of INPUT");
+  wt_build->fallthrough();
+  wt_build->add_option("INPUT", cl.wt_build.input, "Text file ('-': standard input)")->required();
+  wt_build->add_option("-o,--output", cl.wt_build.output, "Output file, a ktext container ('-': standard output)")
+      ->required();
+  wt_build->add_flag("--matrix", cl.wt_build.matrix, "Build a wavelet matrix instead of a wavelet tree");
+  auto* wt_query = wt->add_subcommand("query", "Answer access, rank or select queries on a file of ktext wt build");
+  wt_query->fallthrough();
+  wt_query->add_option("WT", cl.wt_query.structure, "File from ktext wt build")->required();
+  wt_query->add_option("--op", cl.wt_query.op,
+                       "access (lines 'i': the byte at i), rank (lines 'c i': occurrences of byte c in [0, i)) or "
+                       "select (lines 'c k': position of the k-th c, from 1; -1 when there is none)")
+      ->check(CLI::IsMember({"access", "rank", "select"}))
+      ->required();
+  wt_query->add_option("-f,--file", cl.wt_query.queries, "Queries, one per line ('-': standard input)")->required();
+  wt_query->add_option("-o,--output", cl.wt_query.output, "Results, one line per query ('-': standard output)")
       ->capture_default_str();
 
   try {
@@ -178,6 +203,8 @@ CommandLine parse_command_line(int argc, char** argv) {
   else if (info->parsed()) cl.command = Command::Info;
   else if (index->parsed()) cl.command = Command::Index;
   else if (search->parsed()) cl.command = Command::Search;
+  else if (wt_build->parsed()) cl.command = Command::WtBuild;
+  else if (wt_query->parsed()) cl.command = Command::WtQuery;
   return cl;
 }
 

@@ -59,6 +59,7 @@ struct IndexOptions {
   std::string input;
   std::string output;
   std::uint32_t sample_rate = 32;
+  std::string occurrences = "table";  ///< table or wm
 };
 
 struct SearchOptions {
@@ -69,7 +70,20 @@ struct SearchOptions {
   std::string output = "-";
 };
 
-enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info, Index, Search };
+struct WtBuildOptions {
+  std::string input;
+  std::string output;
+  bool matrix = false;  ///< a wavelet matrix instead of a tree
+};
+
+struct WtQueryOptions {
+  std::string structure;  ///< the file of wt build
+  std::string op;         ///< access, rank or select
+  std::string queries;    ///< one query per line
+  std::string output = "-";
+};
+
+enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info, Index, Search, WtBuild, WtQuery };
 
 struct CommandLine {
   Command command = Command::None;
@@ -84,6 +98,8 @@ struct CommandLine {
   InfoOptions info;
   IndexOptions index;
   SearchOptions search;
+  WtBuildOptions wt_build;
+  WtQueryOptions wt_query;
 };
 
 /// Parses argv. Help and --version are printed here (command None, exit 0); usage errors are

@@ -7,3 +7,4 @@
 #include "ktext/succinct/rank_select.hpp"
 #include "ktext/succinct/wavelet_matrix.hpp"
 #include "ktext/succinct/wavelet_tree.hpp"
+#include "ktext/succinct/wavelet_file.hpp"

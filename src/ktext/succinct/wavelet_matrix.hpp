@@ -81,6 +81,16 @@ class WaveletMatrix {
   /// \brief Bytes held in the memory space.
   [[nodiscard]] std::size_t space_bytes() const { return rs_.space_bytes() + zeros_.span() * 8 + alphabet_.bytes(); }
 
+  /// \brief The levels' bits, level after level, each padded to whole 512-bit blocks (for files).
+  [[nodiscard]] Kokkos::View<const std::uint64_t*, MemorySpace> level_words() const { return rs_.bits().words(); }
+  /// \brief Whether the codes number the symbols that occur (a minimal alphabet) rather than
+  /// being the symbols themselves.
+  [[nodiscard]] bool minimal_alphabet() const { return alphabet_.dense; }
+  /// \brief The symbols of a minimal alphabet in code order; empty when codes are the symbols.
+  [[nodiscard]] Kokkos::View<const std::uint32_t*, MemorySpace> alphabet_symbols() const {
+    return alphabet_.dense ? alphabet_.map.symbols : Kokkos::View<const std::uint32_t*, MemorySpace>();
+  }
+
   /// \brief Code (0..sigma-1) of \p symbol, or alphabet_size() when it has none.
   [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t code_of(std::uint64_t symbol) const { return alphabet_.code(symbol); }
   /// \brief Symbol of code \p code < alphabet_size().
@@ -241,6 +251,17 @@ struct WaveletMatrixBuild {
     exec.fence("ktext::WaveletMatrix::zeros");
     wm.rs_ = rs;
     wm.zeros_ = zeros;
+  }
+
+  /// The matrix of n symbols of \p alphabet from its level words (as level_words()). Waits.
+  template <class Symbol, class ExecSpace>
+  static WaveletMatrix<MemorySpace, Symbol> from_parts(const ExecSpace& exec, const WaveletAlphabet<MemorySpace>& alphabet,
+                                                       const Kokkos::View<const std::uint64_t*, MemorySpace>& words,
+                                                       std::uint64_t n) {
+    WaveletMatrix<MemorySpace, Symbol> wm;
+    wm.alphabet_ = alphabet;
+    assemble(exec, wm, words, n);
+    return wm;
   }
 
   /// Levels of \p wm from \p text; \p wm.alphabet_ is set. Waits.

@@ -112,6 +112,16 @@ class WaveletTree {
     return rs_.space_bytes() + (counts_.span() + node_ranks_.span() + level_info_.span()) * 8 + alphabet_.bytes();
   }
 
+  /// \brief The levels' bits, level after level, each padded to whole 512-bit blocks (for files).
+  [[nodiscard]] Kokkos::View<const std::uint64_t*, MemorySpace> level_words() const { return rs_.bits().words(); }
+  /// \brief Whether the codes number the symbols that occur (a minimal alphabet) rather than
+  /// being the symbols themselves.
+  [[nodiscard]] bool minimal_alphabet() const { return alphabet_.dense; }
+  /// \brief The symbols of a minimal alphabet in code order; empty when codes are the symbols.
+  [[nodiscard]] Kokkos::View<const std::uint32_t*, MemorySpace> alphabet_symbols() const {
+    return alphabet_.dense ? alphabet_.map.symbols : Kokkos::View<const std::uint32_t*, MemorySpace>();
+  }
+
   /// \brief Code (0..sigma-1) of \p symbol, or alphabet_size() when it has none.
   [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t code_of(std::uint64_t symbol) const { return alphabet_.code(symbol); }
   /// \brief Symbol of code \p code < alphabet_size().
@@ -332,6 +342,20 @@ struct WaveletTreeBuild {
     wt.level_info_ = info;
     wt.counts_ = counts;
     wt.node_ranks_ = node_ranks;
+  }
+
+  /// The tree of n symbols of \p alphabet from its level words (as level_words()), the level
+  /// lengths and the cumulative code counts C (sigma + 1 entries), all consistent. Waits.
+  template <class Symbol, class ExecSpace>
+  static WaveletTree<MemorySpace, Symbol> from_parts(const ExecSpace& exec, const WaveletAlphabet<MemorySpace>& alphabet,
+                                                     const Kokkos::View<const std::uint64_t*, MemorySpace>& words,
+                                                     std::uint64_t n, const std::vector<std::uint64_t>& lengths,
+                                                     const Kokkos::View<const std::uint64_t*, MemorySpace>& counts) {
+    WaveletTree<MemorySpace, Symbol> wt;
+    wt.alphabet_ = alphabet;
+    wt.n_ = n;
+    assemble(exec, wt, words, wavelet_tree_nodes(alphabet.sigma), lengths, counts);
+    return wt;
   }
 
   /// Levels, counts and node ranks of \p wt from \p text; \p wt.alphabet_ is set. Waits.

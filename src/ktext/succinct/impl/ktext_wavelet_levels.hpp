@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/allocate.hpp"
@@ -33,6 +34,20 @@ struct WaveletOptions {
 };
 
 namespace impl {
+/// Bits of one level padded to whole 512-bit blocks.
+inline std::uint64_t level_stride(std::uint64_t n) { return (n + 511) / 512 * 512; }
+}  // namespace impl
+
+/// \brief Upper bound on the bytes a WaveletTree or WaveletMatrix of n symbols of
+/// \p symbol_bytes bytes allocates while it is built, the text itself included: two code
+/// arrays, the levels (at most 8 * symbol_bytes of them) with their rank directories, the
+/// per-word counts and the alphabet tables.
+inline std::uint64_t wavelet_build_peak_bytes_bound(std::uint64_t n, std::uint64_t symbol_bytes) {
+  const std::uint64_t level_bytes = 8 * symbol_bytes * impl::level_stride(n) / 8 + 128;
+  return 3 * n * symbol_bytes + level_bytes + level_bytes / 16 + n / 8 + (std::uint64_t(1) << 23);
+}
+
+namespace impl {
 
 /// Bits for codes 0..sigma-1: 0 for sigma <= 1.
 KOKKOS_INLINE_FUNCTION int code_bits(std::uint64_t sigma) {
@@ -40,9 +55,6 @@ KOKKOS_INLINE_FUNCTION int code_bits(std::uint64_t sigma) {
   while (b < 64 && (std::uint64_t(1) << b) < sigma) ++b;
   return b;
 }
-
-/// Bits of one level padded to whole 512-bit blocks.
-inline std::uint64_t level_stride(std::uint64_t n) { return (n + 511) / 512 * 512; }
 
 /// The symbols of a wavelet structure: dense codes through an AlphabetMap, or the symbols
 /// themselves for a caller-given alphabet.
@@ -84,6 +96,25 @@ WaveletAlphabet<MemorySpace> wavelet_alphabet(const ExecSpace& exec, const TextV
   a.map = text_alphabet<MemorySpace>(exec, text, who, true);
   a.dense = a.map.codes.extent(0) != 0;
   a.sigma = a.map.sigma;
+  return a;
+}
+
+/// The alphabet of a file: \p sigma codes, through the ascending \p symbols when \p dense (a
+/// minimal alphabet), else the symbols themselves. Waits.
+template <class MemorySpace, class ExecSpace>
+WaveletAlphabet<MemorySpace> wavelet_alphabet_from_symbols(const ExecSpace& exec, const std::vector<std::uint64_t>& symbols,
+                                                           std::uint64_t sigma, bool dense, const char* who) {
+  WaveletAlphabet<MemorySpace> a;
+  a.sigma = sigma;
+  a.dense = dense;
+  if (!dense) return a;
+  const std::uint64_t table = symbols.empty() ? 0 : symbols.back() + 1;
+  auto h_counts = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::wavelet::host_symbols", table);
+  for (const std::uint64_t s : symbols) h_counts(s) = 1;
+  const auto counts = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::wavelet::symbols", table);
+  Kokkos::deep_copy(exec, counts, h_counts);
+  a.map = alphabet_from_counts<MemorySpace>(exec, counts, who, true);
+  exec.fence("ktext::wavelet::symbols");
   return a;
 }
 
