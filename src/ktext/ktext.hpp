@@ -4,11 +4,12 @@
 /// \brief Everything ktext offers.
 
 /// \namespace ktext
-/// \brief Suffix arrays, the Burrows–Wheeler transform, LCP arrays, the FM-index and the
-/// data-parallel primitives they are built from.
+/// \brief Suffix arrays, the Burrows–Wheeler transform, LCP arrays, the FM-index, string sorting
+/// and the data-parallel primitives they are built from.
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/memory_info.hpp"
 #include "ktext/primitives.hpp"
+#include "ktext/strings.hpp"
 #include "ktext/suffix.hpp"
 #include "ktext/version.hpp"
