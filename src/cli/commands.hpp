@@ -15,5 +15,6 @@ int run_lcp(const GlobalOptions& global, const LcpOptions& options);
 int run_info(const GlobalOptions& global, const InfoOptions& options);
 int run_index(const GlobalOptions& global, const IndexOptions& options);
 int run_search(const GlobalOptions& global, const SearchOptions& options);
+int run_sort(const GlobalOptions& global, const SortOptions& options);
 
 }  // namespace ktext::cli

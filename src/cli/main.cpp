@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
       case Command::Info: return run_info(cl.global, cl.info);
       case Command::Index: return run_index(cl.global, cl.index);
       case Command::Search: return run_search(cl.global, cl.search);
+      case Command::Sort: return run_sort(cl.global, cl.sort);
       case Command::None: break;
     }
     return cl.exit_code;

@@ -146,6 +146,27 @@ CommandLine parse_command_line(int argc, char** argv) {
   search->add_option("-o,--output", cl.search.output, "Results, one line per pattern ('-': standard output)")
       ->capture_default_str();
 
+  auto* sort = app.add_subcommand(
+      "sort", "Sort the records of the FILEs (lines, or NUL-terminated with -z) by their bytes: the output of "
+              "LC_ALL=C sort with the same options");
+  sort->fallthrough();
+  sort->add_option("FILE", cl.sort.inputs, "Input files, read in order ('-' or none: standard input)");
+  sort->add_option("-o,--output", cl.sort.output,
+                   "Output file ('-': standard output); it may be one of the inputs, which are read in full first")
+      ->capture_default_str();
+  sort->add_flag("-u,--unique", cl.sort.unique, "Write only the first of equal records");
+  sort->add_flag("-r,--reverse", cl.sort.reverse, "Descending order");
+  sort->add_flag("-z,--zero-terminated", cl.sort.zero_terminated, "Records end with NUL, not newline");
+  sort->add_option("-S,--buffer-size", cl.sort.buffer_size,
+                   "Host memory for records, as in GNU sort: a number with suffix b, K (default), M, G, T, P, E or % "
+                   "of physical memory (default 25%); larger inputs are sorted in runs spilled to -T and merged");
+  sort->add_option("-T,--temporary-directory", cl.sort.temp_dir,
+                   "Directory of the spilled runs (default: $TMPDIR, else /tmp); files ktext-sort-<pid>-XXXXXX, removed "
+                   "at the end");
+  sort->add_option("--chunk", cl.sort.chunk,
+                   "Most backend memory one string sort may use, same suffixes as -S (default: the GPU's free memory; "
+                   "unlimited on host backends); larger batches are sorted in chunks and merged on the host");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -178,6 +199,7 @@ CommandLine parse_command_line(int argc, char** argv) {
   else if (info->parsed()) cl.command = Command::Info;
   else if (index->parsed()) cl.command = Command::Index;
   else if (search->parsed()) cl.command = Command::Search;
+  else if (sort->parsed()) cl.command = Command::Sort;
   return cl;
 }
 

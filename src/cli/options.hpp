@@ -69,7 +69,19 @@ struct SearchOptions {
   std::string output = "-";
 };
 
-enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info, Index, Search };
+/// `sort`: GNU sort's options without keys.
+struct SortOptions {
+  std::vector<std::string> inputs;  ///< empty: standard input
+  std::string output = "-";
+  bool unique = false;
+  bool reverse = false;
+  bool zero_terminated = false;
+  std::string buffer_size;  ///< -S as given; empty: a quarter of physical memory
+  std::string temp_dir;     ///< -T; empty: $TMPDIR, else /tmp
+  std::string chunk;        ///< --chunk: most backend bytes one sort may use; empty: what is free
+};
+
+enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info, Index, Search, Sort };
 
 struct CommandLine {
   Command command = Command::None;
@@ -84,6 +96,7 @@ struct CommandLine {
   InfoOptions info;
   IndexOptions index;
   SearchOptions search;
+  SortOptions sort;
 };
 
 /// Parses argv. Help and --version are printed here (command None, exit 0); usage errors are
