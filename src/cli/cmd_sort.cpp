@@ -92,8 +92,11 @@ void sort_batch(Backend backend, const RecordBatch& batch, std::uint64_t device_
     return;
   }
   std::vector<BatchCursor> cursors;
-  for (std::size_t c = 0; c + 1 < bounds.size(); ++c)
+  for (std::size_t c = 0; c + 1 < bounds.size(); ++c) {
+    // Each chunk in output order: the merge takes every source as it comes.
+    if (reverse) std::reverse(order.begin() + std::ptrdiff_t(bounds[c]), order.begin() + std::ptrdiff_t(bounds[c + 1]));
     cursors.emplace_back(batch, order.data() + bounds[c], order.data() + bounds[c + 1]);
+  }
   std::vector<RecordCursor*> sources;
   for (auto& cursor : cursors) sources.push_back(&cursor);
   merge_records(sources, reverse, out);
@@ -112,10 +115,10 @@ int run_sort(const GlobalOptions& global, const SortOptions& options) {
   const std::uint8_t delimiter = options.zero_terminated ? 0 : '\n';
   // Sizes first: a bad -S fails before any file is opened.
   const std::uint64_t physical = physical_memory_bytes();
-  const std::uint64_t buffer_budget =
-      options.buffer_size.empty() ? (physical > 0 ? physical / 4 : std::uint64_t(1) << 30)
-                                  : parse_buffer_size("-S", options.buffer_size);
-  const std::uint64_t chunk_limit = options.chunk.empty() ? 0 : parse_buffer_size("--chunk", options.chunk);
+  const std::uint64_t buffer_budget = !options.buffer_size
+                                           ? (physical > 0 ? physical / 4 : std::uint64_t(1) << 30)
+                                           : parse_buffer_size("-S", *options.buffer_size);
+  const std::uint64_t chunk_limit = options.chunk ? parse_buffer_size("--chunk", *options.chunk) : 0;
   std::vector<InputFile*> files;
   for (const std::string& path : options.inputs.empty() ? std::vector<std::string>{"-"} : options.inputs)
     files.push_back(&ctx.input(path));

@@ -40,6 +40,7 @@ T parse_integer(const char* option, const std::string& text, T lo, T hi) {
 
 struct IntegerTexts {
   std::string threads, device, sa_width, check_width, lcp_width, primary, sample_rate = "32";
+  std::string sort_size, sort_chunk;  // sizes, parsed by the command (% needs the machine's memory)
 };
 
 int parse_width(const std::string& text) {
@@ -157,13 +158,13 @@ CommandLine parse_command_line(int argc, char** argv) {
   sort->add_flag("-u,--unique", cl.sort.unique, "Write only the first of equal records");
   sort->add_flag("-r,--reverse", cl.sort.reverse, "Descending order");
   sort->add_flag("-z,--zero-terminated", cl.sort.zero_terminated, "Records end with NUL, not newline");
-  sort->add_option("-S,--buffer-size", cl.sort.buffer_size,
+  auto* sort_size = sort->add_option("-S,--buffer-size", ints.sort_size,
                    "Host memory for records, as in GNU sort: a number with suffix b, K (default), M, G, T, P, E or % "
                    "of physical memory (default 25%); larger inputs are sorted in runs spilled to -T and merged");
   sort->add_option("-T,--temporary-directory", cl.sort.temp_dir,
                    "Directory of the spilled runs (default: $TMPDIR, else /tmp); files ktext-sort-<pid>-XXXXXX, removed "
                    "at the end");
-  sort->add_option("--chunk", cl.sort.chunk,
+  auto* sort_chunk = sort->add_option("--chunk", ints.sort_chunk,
                    "Most backend memory one string sort may use, same suffixes as -S (default: the GPU's free memory; "
                    "unlimited on host backends); larger batches are sorted in chunks and merged on the host");
 
@@ -199,7 +200,11 @@ CommandLine parse_command_line(int argc, char** argv) {
   else if (info->parsed()) cl.command = Command::Info;
   else if (index->parsed()) cl.command = Command::Index;
   else if (search->parsed()) cl.command = Command::Search;
-  else if (sort->parsed()) cl.command = Command::Sort;
+  else if (sort->parsed()) {
+    cl.command = Command::Sort;
+    if (sort_size->count() > 0) cl.sort.buffer_size = ints.sort_size;
+    if (sort_chunk->count() > 0) cl.sort.chunk = ints.sort_chunk;
+  }
   return cl;
 }
 

@@ -3,6 +3,7 @@
 // Parsed command line: global options shared by every command, and one struct per command.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,9 +77,9 @@ struct SortOptions {
   bool unique = false;
   bool reverse = false;
   bool zero_terminated = false;
-  std::string buffer_size;  ///< -S as given; empty: a quarter of physical memory
-  std::string temp_dir;     ///< -T; empty: $TMPDIR, else /tmp
-  std::string chunk;        ///< --chunk: most backend bytes one sort may use; empty: what is free
+  std::optional<std::string> buffer_size;  ///< -S as given; none: a quarter of physical memory
+  std::string temp_dir;                    ///< -T; empty: $TMPDIR, else /tmp
+  std::optional<std::string> chunk;        ///< --chunk: most backend bytes one sort may use; none: what is free
 };
 
 enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info, Index, Search, Sort };
