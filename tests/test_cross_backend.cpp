@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The enabled backends produce bit-identical suffix arrays, sorts and FM-index answers on large
-// seeded inputs.
+// The enabled backends produce bit-identical suffix arrays, sorts, string sorts and FM-index
+// answers on large seeded inputs.
 #include <gtest/gtest.h>
 
 #include <ktext/ktext.hpp>
+#include <ktext_oracles/string_sets.hpp>
 #include <tuple>
 
 #include "test_inputs.hpp"
@@ -148,6 +149,30 @@ TEST(cross_backend, stable_sort_bit_exact) {
 #if defined(KOKKOS_ENABLE_CUDA)
   EXPECT_EQ(sorted_values_on<Kokkos::Cuda>(keys), reference);
 #endif
+}
+
+/// Order and LCP of a string set sorted on Exec.
+template <class Exec>
+std::pair<std::vector<std::int32_t>, std::vector<std::int64_t>> string_sort_on(const ktext::oracle::StringSet& s) {
+  auto chars = on<Exec>(s.chars);
+  auto offsets = on<Exec>(s.offsets);
+  Kokkos::View<std::int32_t*, typename Exec::memory_space> order("order", s.size());
+  Kokkos::View<std::int64_t*, typename Exec::memory_space> lcp("lcp", s.size());
+  ktext::string_sort(Exec{}, chars, offsets, order, lcp);
+  return {host(order), host(lcp)};
+}
+
+TEST(cross_backend, string_sort_bit_exact) {
+  for (const auto& [name, s] : ktext::oracle::named_string_sets(200'000, 2024)) {
+    const auto reference = string_sort_on<Kokkos::Serial>(s);
+    EXPECT_EQ(reference.first, ktext::oracle::stable_sort_order<std::int32_t>(s)) << name;
+#if defined(KOKKOS_ENABLE_OPENMP)
+    EXPECT_EQ(string_sort_on<Kokkos::OpenMP>(s), reference) << name;
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+    EXPECT_EQ(string_sort_on<Kokkos::Cuda>(s), reference) << name;
+#endif
+  }
 }
 
 TEST(cross_backend, fm_index_bit_exact) {

@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstring>
 #include <ktext/ktext.hpp>
+#include <ktext_oracles/string_sets.hpp>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -315,6 +316,18 @@ TEST(labels, fm_index) {
                   "write_fm_index");
   expect_prefixed(watch([&] { (void)ktext::read_fm_index<std::int32_t>(Exec{}, file.data(), file.size()); }),
                   "read_fm_index");
+}
+
+TEST(labels, string_sort) {
+  // Duplicates and a shared prefix: skips, several passes, finished groups of equal strings.
+  auto set = ktext::oracle::url_strings(20000, 4);
+  for (int k = 0; k < 500; ++k) set.add("https://www.example.org/same/path/again");
+  auto chars = to_device(set.chars);
+  auto offsets = to_device(set.offsets);
+  Kokkos::View<std::int32_t*, Mem> order("order", set.size()), lcp("lcp", set.size());
+  const std::size_t events = expect_prefixed(watch([&] { ktext::string_sort(Exec{}, chars, offsets, order, lcp); }),
+                                             "string_sort");
+  EXPECT_GT(events, 20u) << "the callbacks recorded nothing: the test would pass vacuously";
 }
 
 struct Fill {

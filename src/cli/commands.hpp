@@ -17,5 +17,6 @@ int run_index(const GlobalOptions& global, const IndexOptions& options);
 int run_search(const GlobalOptions& global, const SearchOptions& options);
 int run_wt_build(const GlobalOptions& global, const WtBuildOptions& options);
 int run_wt_query(const GlobalOptions& global, const WtQueryOptions& options);
+int run_sort(const GlobalOptions& global, const SortOptions& options);
 
 }  // namespace ktext::cli

@@ -20,10 +20,10 @@ InputFile& Context::input(const std::string& path) {
   return inputs_.back();
 }
 
-OutputFile& Context::output(const std::string& path) {
+OutputFile& Context::output(const std::string& path, bool may_be_an_input) {
   std::vector<FileId> ids;
   for (const InputFile& in : inputs_)
-    if (in.id()) ids.push_back(*in.id());
+    if (in.id() && !may_be_an_input) ids.push_back(*in.id());
   output_.emplace(OutputFile::create(path, ids));
   if (global.json && output_->owns_stdout())
     throw usage_error("--json and the output " + output_->name() + " would both write to standard output; use one");

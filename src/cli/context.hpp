@@ -28,8 +28,9 @@ class Context {
 
   /// Opens an input ("-": standard input, at most once).
   InputFile& input(const std::string& path);
-  /// Opens the output, after the inputs.
-  OutputFile& output(const std::string& path);
+  /// Opens the output, after the inputs; one of the inputs is refused unless \p may_be_an_input
+  /// (for commands that read every input before the output replaces anything).
+  OutputFile& output(const std::string& path, bool may_be_an_input = false);
   /// Starts Kokkos and resolves --backend.
   Backend start();
   /// Refuses (exit 2, with the figures) a run that needs \p bytes more than the backend has free.

@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
       case Command::Search: return run_search(cl.global, cl.search);
       case Command::WtBuild: return run_wt_build(cl.global, cl.wt_build);
       case Command::WtQuery: return run_wt_query(cl.global, cl.wt_query);
+      case Command::Sort: return run_sort(cl.global, cl.sort);
       case Command::None: break;
     }
     return cl.exit_code;

@@ -40,6 +40,7 @@ T parse_integer(const char* option, const std::string& text, T lo, T hi) {
 
 struct IntegerTexts {
   std::string threads, device, sa_width, check_width, lcp_width, primary, sample_rate = "32";
+  std::string sort_size, sort_chunk;  // sizes, parsed by the command (% needs the machine's memory)
 };
 
 int parse_width(const std::string& text) {
@@ -170,6 +171,26 @@ CommandLine parse_command_line(int argc, char** argv) {
   wt_query->add_option("-f,--file", cl.wt_query.queries, "Queries, one per line ('-': standard input)")->required();
   wt_query->add_option("-o,--output", cl.wt_query.output, "Results, one line per query ('-': standard output)")
       ->capture_default_str();
+  auto* sort = app.add_subcommand(
+      "sort", "Sort the records of the FILEs (lines, or NUL-terminated with -z) by their bytes: the output of "
+              "LC_ALL=C sort with the same options");
+  sort->fallthrough();
+  sort->add_option("FILE", cl.sort.inputs, "Input files, read in order ('-' or none: standard input)");
+  sort->add_option("-o,--output", cl.sort.output,
+                   "Output file ('-': standard output); it may be one of the inputs, which are read in full first")
+      ->capture_default_str();
+  sort->add_flag("-u,--unique", cl.sort.unique, "Write only the first of equal records");
+  sort->add_flag("-r,--reverse", cl.sort.reverse, "Descending order");
+  sort->add_flag("-z,--zero-terminated", cl.sort.zero_terminated, "Records end with NUL, not newline");
+  auto* sort_size = sort->add_option("-S,--buffer-size", ints.sort_size,
+                   "Host memory for records, as in GNU sort: a number with suffix b, K (default), M, G, T, P, E or % "
+                   "of physical memory (default 25%); larger inputs are sorted in runs spilled to -T and merged");
+  sort->add_option("-T,--temporary-directory", cl.sort.temp_dir,
+                   "Directory of the spilled runs (default: $TMPDIR, else /tmp); files ktext-sort-<pid>-XXXXXX, removed "
+                   "at the end");
+  auto* sort_chunk = sort->add_option("--chunk", ints.sort_chunk,
+                   "Most backend memory one string sort may use, same suffixes as -S (default: the GPU's free memory; "
+                   "unlimited on host backends); larger batches are sorted in chunks and merged on the host");
 
   try {
     app.parse(argc, argv);
@@ -205,6 +226,11 @@ CommandLine parse_command_line(int argc, char** argv) {
   else if (search->parsed()) cl.command = Command::Search;
   else if (wt_build->parsed()) cl.command = Command::WtBuild;
   else if (wt_query->parsed()) cl.command = Command::WtQuery;
+  else if (sort->parsed()) {
+    cl.command = Command::Sort;
+    if (sort_size->count() > 0) cl.sort.buffer_size = ints.sort_size;
+    if (sort_chunk->count() > 0) cl.sort.chunk = ints.sort_chunk;
+  }
   return cl;
 }
 

@@ -3,6 +3,7 @@
 // Parsed command line: global options shared by every command, and one struct per command.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -83,7 +84,19 @@ struct WtQueryOptions {
   std::string output = "-";
 };
 
-enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info, Index, Search, WtBuild, WtQuery };
+/// `sort`: GNU sort's options without keys.
+struct SortOptions {
+  std::vector<std::string> inputs;  ///< empty: standard input
+  std::string output = "-";
+  bool unique = false;
+  bool reverse = false;
+  bool zero_terminated = false;
+  std::optional<std::string> buffer_size;  ///< -S as given; none: a quarter of physical memory
+  std::string temp_dir;                    ///< -T; empty: $TMPDIR, else /tmp
+  std::optional<std::string> chunk;        ///< --chunk: most backend bytes one sort may use; none: what is free
+};
+
+enum class Command { None, Sa, Check, Crosscheck, Bwt, Unbwt, Lcp, Info, Index, Search, WtBuild, WtQuery, Sort };
 
 struct CommandLine {
   Command command = Command::None;
@@ -100,6 +113,7 @@ struct CommandLine {
   SearchOptions search;
   WtBuildOptions wt_build;
   WtQueryOptions wt_query;
+  SortOptions sort;
 };
 
 /// Parses argv. Help and --version are printed here (command None, exit 0); usage errors are

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Progress of suffix array construction on stderr: phases, doubling rounds and percent done.
+// Progress on stderr: phases, doubling rounds and percent done of suffix array construction,
+// and free-form steps (sorted runs, merges).
 
 #include <string>
 
@@ -18,6 +19,8 @@ class ProgressReporter {
   /// Options whose callback reports under \p label ("sa openmp"); no callback when disabled.
   /// The returned options refer to this reporter, which must outlive them.
   ktext::SuffixArrayOptions options(const std::string& label) const;
+  /// One progress line "ktext: <label>: <text>", when enabled.
+  void note(const std::string& label, const std::string& text) const;
 
  private:
   bool enabled_ = false;

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "sort_records.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <queue>
+
+#include "errors.hpp"
+
+namespace ktext::cli {
+
+namespace {
+
+constexpr std::size_t kBlock = std::size_t(1) << 20;
+
+int compare(const RecordCursor& a, const RecordCursor& b) {
+  const std::size_t la = a.length(), lb = b.length(), l = std::min(la, lb);
+  const int c = l == 0 ? 0 : std::memcmp(a.data(), b.data(), l);
+  if (c != 0) return c;
+  return la < lb ? -1 : (la > lb ? 1 : 0);
+}
+
+/// A run file read back a block at a time; a record longer than the block grows the buffer.
+class RunReader : public RecordCursor {
+ public:
+  RunReader(const std::string& path, std::uint8_t delimiter) : delimiter_(delimiter), buffer_(kBlock) {
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) throw io_error(with_errno("cannot open the temporary file " + quote(path), errno));
+    next();
+  }
+  ~RunReader() override { ::close(fd_); }
+  RunReader(const RunReader&) = delete;
+  RunReader& operator=(const RunReader&) = delete;
+  bool valid() const override { return valid_; }
+  const std::uint8_t* data() const override { return buffer_.data() + start_; }
+  std::size_t length() const override { return length_; }
+  void next() override {
+    start_ = pos_;
+    for (;;) {
+      const void* hit = pos_ < end_ ? std::memchr(buffer_.data() + pos_, delimiter_, end_ - pos_) : nullptr;
+      if (hit != nullptr) {
+        const std::size_t at = std::size_t(static_cast<const std::uint8_t*>(hit) - buffer_.data());
+        length_ = at - start_;
+        pos_ = at + 1;
+        valid_ = true;
+        return;
+      }
+      // Move the partial record to the front, grow if it fills the buffer, and read more.
+      std::memmove(buffer_.data(), buffer_.data() + start_, end_ - start_);
+      end_ -= start_;
+      pos_ = end_;
+      start_ = 0;
+      if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
+      const ssize_t got = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+      if (got < 0) {
+        if (errno == EINTR) continue;
+        throw io_error(with_errno("cannot read a temporary file", errno));
+      }
+      if (got == 0) {  // runs end with a terminator: nothing is left
+        valid_ = false;
+        return;
+      }
+      end_ += std::size_t(got);
+    }
+  }
+
+ private:
+  int fd_ = -1;
+  std::uint8_t delimiter_;
+  std::vector<std::uint8_t> buffer_;
+  std::size_t pos_ = 0, end_ = 0, start_ = 0, length_ = 0;
+  bool valid_ = false;
+};
+
+void write_output(void* target, const void* data, std::size_t count) { static_cast<OutputFile*>(target)->write(data, count); }
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// RecordReader
+
+RecordReader::RecordReader(std::vector<InputFile*> inputs, std::uint8_t delimiter)
+    : inputs_(std::move(inputs)), delimiter_(delimiter), buffer_(kBlock) {}
+
+bool RecordReader::refill() {
+  while (pos_ == end_) {
+    if (current_ == inputs_.size()) return false;
+    end_ = inputs_[current_]->read_some(buffer_.data(), buffer_.size());
+    pos_ = 0;
+    bytes_read_ += end_;
+    if (end_ == 0) ++current_;
+  }
+  return true;
+}
+
+bool RecordReader::more() { return refill(); }
+
+bool RecordReader::next(RecordBatch& batch) {
+  if (!refill()) return false;
+  const std::size_t file = current_;
+  for (;;) {
+    const std::uint8_t* start = buffer_.data() + pos_;
+    const auto* hit = static_cast<const std::uint8_t*>(std::memchr(start, delimiter_, end_ - pos_));
+    const std::uint8_t* stop = hit ? hit : buffer_.data() + end_;
+    batch.chars.insert(batch.chars.end(), start, stop);
+    pos_ = std::size_t(stop - buffer_.data()) + (hit ? 1 : 0);
+    // A record ends at its terminator, or unterminated at the end of its file.
+    if (hit || !refill() || current_ != file) break;
+  }
+  batch.offsets.push_back(std::int64_t(batch.chars.size()));
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// RecordWriter
+
+RecordWriter::RecordWriter(Sink sink, void* target, std::uint8_t delimiter, bool unique)
+    : sink_(sink), target_(target), delimiter_(delimiter), unique_(unique) {
+  buffer_.reserve(kBlock);
+}
+
+void RecordWriter::write(const std::uint8_t* data, std::size_t length) {
+  if (unique_) {
+    if (has_last_ && last_.size() == length && (length == 0 || std::memcmp(last_.data(), data, length) == 0)) return;
+    last_.assign(data, data + length);
+    has_last_ = true;
+  }
+  ++records_;
+  if (buffer_.size() + length + 1 > kBlock) {
+    flush();
+    if (length + 1 > kBlock) {  // a long record goes straight through
+      sink_(target_, data, length);
+      sink_(target_, &delimiter_, 1);
+      return;
+    }
+  }
+  buffer_.insert(buffer_.end(), data, data + length);
+  buffer_.push_back(delimiter_);
+}
+
+void RecordWriter::flush() {
+  if (!buffer_.empty()) sink_(target_, buffer_.data(), buffer_.size());
+  buffer_.clear();
+}
+
+RecordWriter writer_to(OutputFile& out, std::uint8_t delimiter, bool unique) {
+  return RecordWriter(&write_output, &out, delimiter, unique);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merge
+
+void merge_records(const std::vector<RecordCursor*>& sources, bool reverse, RecordWriter& out) {
+  // The heap's top is the record that comes first; equal records are the same bytes, so ties
+  // need no rule.
+  auto after = [reverse](const RecordCursor* a, const RecordCursor* b) {
+    const int c = compare(*a, *b);
+    return reverse ? c < 0 : c > 0;
+  };
+  std::priority_queue<RecordCursor*, std::vector<RecordCursor*>, decltype(after)> heap(after);
+  for (RecordCursor* s : sources)
+    if (s->valid()) heap.push(s);
+  while (!heap.empty()) {
+    RecordCursor* top = heap.top();
+    heap.pop();
+    out.write(top->data(), top->length());
+    top->next();
+    if (top->valid()) heap.push(top);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SpilledRuns
+
+SpilledRuns::SpilledRuns(std::string directory, std::uint8_t delimiter)
+    : directory_(std::move(directory)), delimiter_(delimiter) {}
+
+SpilledRuns::~SpilledRuns() {
+  for (int fd : fds_) ::close(fd);
+  for (const std::string& p : paths_) ::unlink(p.c_str());
+}
+
+int SpilledRuns::create() {
+  std::string pattern = directory_ + "/ktext-sort-" + std::to_string(::getpid()) + "-XXXXXX";
+  std::vector<char> buf(pattern.begin(), pattern.end());
+  buf.push_back('\0');
+  const int fd = ::mkostemp(buf.data(), O_CLOEXEC);
+  if (fd < 0) throw io_error(with_errno("cannot create a temporary file in " + quote(directory_), errno));
+  paths_.emplace_back(buf.data());
+  fds_.push_back(fd);
+  return fd;
+}
+
+void SpilledRuns::close_last(int fd) {
+  fds_.pop_back();
+  if (::close(fd) != 0) throw io_error(with_errno("cannot write a temporary file in " + quote(directory_), errno));
+}
+
+void SpilledRuns::write_fd(void* target, const void* data, std::size_t count) {
+  const int fd = *static_cast<int*>(target);
+  const auto* p = static_cast<const std::uint8_t*>(data);
+  while (count > 0) {
+    const ssize_t put = ::write(fd, p, count);
+    if (put < 0) {
+      if (errno == EINTR) continue;
+      throw io_error(with_errno("cannot write a temporary file", errno));
+    }
+    p += put;
+    count -= std::size_t(put);
+  }
+}
+
+void SpilledRuns::merge_into(RecordWriter& out, bool reverse, bool unique, std::size_t fan_in) {
+  auto merge_group = [&](std::size_t first, std::size_t last, RecordWriter& writer) {
+    std::vector<std::unique_ptr<RunReader>> readers;
+    std::vector<RecordCursor*> cursors;
+    for (std::size_t r = first; r < last; ++r) {
+      readers.push_back(std::make_unique<RunReader>(paths_[r], delimiter_));
+      cursors.push_back(readers.back().get());
+    }
+    merge_records(cursors, reverse, writer);
+  };
+  while (paths_.size() > fan_in) {
+    const std::size_t last = std::min(fan_in, paths_.size());
+    add(unique, [&](RecordWriter& w) { merge_group(0, last, w); });
+    for (std::size_t r = 0; r < last; ++r) ::unlink(paths_[r].c_str());
+    paths_.erase(paths_.begin(), paths_.begin() + std::ptrdiff_t(last));
+  }
+  merge_group(0, paths_.size(), out);
+  out.flush();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizes
+
+std::uint64_t physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
+}
+
+std::uint64_t parse_buffer_size(const std::string& option, const std::string& text) {
+  auto refuse = [&]() {
+    return usage_error(option + " expects a size: digits and an optional suffix b, K, M, G, T, P, E (KiB by "
+                                "default) or %, not " + quote(text));
+  };
+  std::size_t digits = 0;
+  std::uint64_t value = 0;
+  for (; digits < text.size() && text[digits] >= '0' && text[digits] <= '9'; ++digits) {
+    const std::uint64_t d = std::uint64_t(text[digits] - '0');
+    if (value > (~std::uint64_t(0) - d) / 10) throw refuse();
+    value = value * 10 + d;
+  }
+  if (digits == 0 || text.size() > digits + 1) throw refuse();
+  const char suffix = digits < text.size() ? text[digits] : 'K';
+  if (suffix == '%') {
+    if (value > 100) throw refuse();
+    return physical_memory_bytes() / 100 * value;
+  }
+  static const char units[] = "bKMGTPE";
+  const char* at = std::strchr(units, suffix == 'k' ? 'K' : suffix);
+  if (at == nullptr || suffix == '\0') throw refuse();
+  for (std::ptrdiff_t p = at - units; p > 0; --p) {
+    if (value > (~std::uint64_t(0) >> 10)) throw refuse();
+    value <<= 10;
+  }
+  return value;
+}
+
+}  // namespace ktext::cli

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// String sorting per backend against std::stable_sort of the byte strings (indices break ties,
+// so stability is checked too) and the LCP of sorted neighbours against direct comparison.
+#include <gtest/gtest.h>
+
+#include <ktext/strings/string_sort.hpp>
+#include <ktext_oracles/string_sets.hpp>
+
+#include "test_views.hpp"
+
+namespace {
+
+using namespace ktext::test;
+using ktext::oracle::StringSet;
+
+template <class I, class O = std::int64_t>
+std::pair<std::vector<I>, std::vector<I>> device_sort(const StringSet& s, ktext::StringSortStats* stats = nullptr) {
+  auto chars = to_device(s.chars, "chars");
+  auto offsets = to_device(std::vector<O>(s.offsets.begin(), s.offsets.end()), "offsets");
+  Kokkos::View<I*, Mem> order("order", s.size()), lcp("lcp", s.size());
+  Kokkos::deep_copy(order, I(-3));  // every entry must be written
+  Kokkos::deep_copy(lcp, I(-3));
+  const auto st = ktext::string_sort(Exec{}, chars, offsets, order, lcp);
+  if (stats) *stats = st;
+  // The order alone, through the overload without an LCP array, must agree.
+  Kokkos::View<I*, Mem> order2("order2", s.size());
+  ktext::string_sort(Exec{}, chars, offsets, order2);
+  EXPECT_EQ(to_host(order2), to_host(order));
+  return {to_host(order), to_host(lcp)};
+}
+
+template <class I>
+void expect_sorted(const StringSet& s, const std::string& what) {
+  const auto [order, lcp] = device_sort<I>(s);
+  const auto want = ktext::oracle::stable_sort_order<I>(s);
+  ASSERT_EQ(order, want) << what << " n=" << s.size();
+  EXPECT_EQ(lcp, ktext::oracle::sorted_lcp(s, want)) << what << " n=" << s.size();
+}
+
+TEST(string_sort, shapes_against_stable_sort) {
+  for (std::size_t n : {0, 1, 2, 3, 7, 64, 255, 256, 257, 1000, 4096, 4099}) {
+    for (const auto& [name, s] : ktext::oracle::named_string_sets(n, 17)) {
+      expect_sorted<std::int32_t>(s, name);
+      if (n == 1000) expect_sorted<std::int64_t>(s, name + " int64");
+    }
+  }
+}
+
+TEST(string_sort, sizes_around_powers_of_two) {
+  for (int k = 10; k <= 17; k += 7)
+    for (std::size_t d : {std::size_t(0), std::size_t(1)}) {
+      const std::size_t n = (std::size_t(1) << k) - d;
+      expect_sorted<std::int32_t>(ktext::oracle::random_strings(n, 0, 12, 26, 3 + k, 'a'), "random");
+      expect_sorted<std::int32_t>(ktext::oracle::url_strings(n, 5 + k), "urls");
+    }
+}
+
+TEST(string_sort, lengths_up_to_ten_thousand_mixed) {
+  // Long strings over a tiny alphabet share long prefixes; nested prefixes (a, aa, aaa, ...)
+  // finish a few per pass.
+  StringSet s = ktext::oracle::random_strings(300, 0, 10000, 2, 99, 'a');
+  for (std::size_t len : {0, 1, 5000, 10000, 9999, 7, 10000}) {
+    const std::vector<std::uint8_t> a(len, 'a');
+    s.add(a.data(), a.size());
+  }
+  for (std::size_t len = 0; len < 200; ++len) {
+    const std::vector<std::uint8_t> a(len, 'a');
+    s.add(a.data(), a.size());
+  }
+  expect_sorted<std::int32_t>(s, "mixed lengths");
+}
+
+TEST(string_sort, repeated_string_and_long_prefixes_skip_instead_of_passing) {
+  // 2000 copies of a 10^4-byte string: one skip and one pass, not 10^4 / 7 passes.
+  ktext::StringSortStats stats;
+  const StringSet same = ktext::oracle::repeated_string(2000, 10000);
+  const auto [order, lcp] = device_sort<std::int32_t>(same, &stats);
+  EXPECT_EQ(order, ktext::oracle::stable_sort_order<std::int32_t>(same));
+  EXPECT_EQ(lcp, ktext::oracle::sorted_lcp(same, order));
+  EXPECT_LE(stats.passes, 2);
+  EXPECT_GE(stats.skipped_bytes, 10000u);
+  // Paths with a 200-byte common prefix: the prefix is stepped over at once.
+  const StringSet paths = ktext::oracle::shared_prefix_strings(5000, 200, 8);
+  const auto sorted = device_sort<std::int32_t>(paths, &stats);
+  EXPECT_EQ(sorted.first, ktext::oracle::stable_sort_order<std::int32_t>(paths));
+  EXPECT_LE(stats.passes, 6);
+  EXPECT_GT(stats.peak_bytes, 0u);
+  EXPECT_LE(stats.peak_bytes, ktext::string_sort_peak_bytes_bound<std::int32_t>(paths.size(), paths.chars.size(), true));
+}
+
+TEST(string_sort, unsigned_offsets_and_the_overload_without_an_execution_space) {
+  const StringSet s = ktext::oracle::random_strings(3000, 0, 9, 3, 12, 'x');
+  auto chars = to_device(s.chars);
+  auto offsets = to_device(std::vector<std::uint64_t>(s.offsets.begin(), s.offsets.end()));
+  Kokkos::View<std::int64_t*, Kokkos::Device<Exec, Mem>> order("order", s.size()), lcp("lcp", s.size());
+  ktext::string_sort(chars, offsets, order, lcp);
+  const auto want = ktext::oracle::stable_sort_order<std::int64_t>(s);
+  EXPECT_EQ(to_host(order), want);
+  EXPECT_EQ(to_host(lcp), ktext::oracle::sorted_lcp(s, want));
+  ktext::string_sort(chars, offsets, order);
+  EXPECT_EQ(to_host(order), want);
+}
+
+TEST(string_sort, bad_arguments_throw_input_error) {
+  auto chars = to_device(std::vector<std::uint8_t>{'a', 'b', 'c'});
+  Kokkos::View<std::int32_t*, Mem> order("order", 2), lcp_short("lcp", 1);
+  auto check = [&](const std::vector<std::int64_t>& o, const char* what) {
+    auto offsets = to_device(o);
+    EXPECT_THROW(ktext::string_sort(Exec{}, chars, offsets, order), ktext::InputError) << what;
+  };
+  check({0, 2, 1}, "offsets not monotone");
+  check({0, 1, 4}, "past the end of chars");
+  check({-1, 1, 2}, "negative");
+  check({0, 1}, "too few offsets");
+  check({0, 1, 2, 3}, "too many offsets");
+  auto good = to_device(std::vector<std::int64_t>{0, 1, 3});
+  EXPECT_THROW(ktext::string_sort(Exec{}, chars, good, order, lcp_short), ktext::InputError);
+}
+
+}  // namespace
