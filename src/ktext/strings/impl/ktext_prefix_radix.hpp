@@ -238,7 +238,7 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
       Kokkos::parallel_for(
           "ktext::string_sort::single", Policy(exec, 0, 1), KOKKOS_LAMBDA(std::size_t) {
             order(0) = 0;
-            if constexpr (with_lcp) lcp(0) = 0;
+            if (with_lcp) lcp(0) = 0;  // not constexpr: nvcc forbids a first capture there
           });
     stats.peak_bytes = mem.peak();
     return stats;
@@ -267,7 +267,7 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
         if (j == 0) {
           start0(0) = 0;
           depth0(0) = 0;
-          if constexpr (with_lcp) lcp(0) = 0;
+          if (with_lcp) lcp(0) = 0;
         }
       });
 
