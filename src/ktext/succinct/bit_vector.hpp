@@ -17,6 +17,16 @@
 
 namespace ktext {
 
+namespace impl {
+/// The predicate "entry i is not zero" (at namespace scope: nvcc's extended lambdas reject
+/// private member types).
+template <class View>
+struct NonZero {
+  View v;
+  KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t i) const { return v(i) != 0; }
+};
+}  // namespace impl
+
 /// \brief Bits in 64-bit words, LSB first; holds one view, cheap to copy into kernels.
 /// \tparam MemorySpace where the words live.
 template <class MemorySpace>
@@ -38,7 +48,7 @@ class BitVector {
   BitVector(const ExecSpace& exec, const ByteView& bytes) {
     static_assert(impl::is_rank1_view_v<ByteView> && impl::accessible_from_v<ExecSpace, ByteView>,
                   "ktext::BitVector: bytes must be a rank-1 view accessible from the execution space");
-    *this = from_predicate(exec, bytes.extent(0), NonZero<ByteView>{bytes});
+    *this = from_predicate(exec, bytes.extent(0), impl::NonZero<ByteView>{bytes});
   }
 
   /// \brief Bit i = pred(i) for i < n; \p pred is a device-callable functor. Does not block.
@@ -89,12 +99,6 @@ class BitVector {
   [[nodiscard]] std::size_t space_bytes() const { return words_.span() * sizeof(std::uint64_t); }
 
  private:
-  template <class View>
-  struct NonZero {
-    View v;
-    KOKKOS_INLINE_FUNCTION bool operator()(std::uint64_t i) const { return v(i) != 0; }
-  };
-
   words_view words_;
   std::uint64_t n_ = 0;
 };
