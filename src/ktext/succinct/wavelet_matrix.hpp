@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file wavelet_matrix.hpp
-/// \brief Wavelet matrix \cite ClaudeNavarroOrdonez2015: access, rank and select over a
+/// \brief Wavelet matrix \cite ClaudeNavarroOrdonez2015 answers access, rank and select over a
 /// sequence of n symbols from an alphabet of sigma in O(log sigma) rank/select steps, in
 /// n * ceil(log2 sigma) bits plus the rank/select directories.
 ///

@@ -2,7 +2,7 @@
 #pragma once
 /// \file wavelet_tree.hpp
 /// \brief Level-wise wavelet tree \cite GrossiGuptaVitter2003 in the GPU layout of
-/// \cite FranzrebBurtscherRudolph2025: access, rank and select in O(log sigma) steps.
+/// \cite FranzrebBurtscherRudolph2025, which answers access, rank and select in O(log sigma) steps.
 ///
 /// Level l holds, for every symbol whose code is longer than l bits, bit l of its code, with the
 /// symbols ordered by their first l bits (node by node). The layout is "extended": a node's
