@@ -221,7 +221,13 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
   using Mem = typename ExecSpace::memory_space;
   using U64 = std::uint64_t;
   const std::size_t n = order.extent(0);
-  const ByteStrings<decltype(chars), decltype(offsets)> strings{chars, offsets};
+  // By value: decltype of the reference parameters would make the functors hold host references.
+  // The functors below hold views by value: naming the parameters' types with decltype would
+  // make them hold references to the host's copies.
+  using Strings = ByteStrings<Unmanaged<const std::uint8_t, ExecSpace>, Unmanaged<const O, ExecSpace>>;
+  using IView = Unmanaged<I, ExecSpace>;
+  using Keys = Unmanaged<U64, ExecSpace>;
+  const Strings strings{chars, offsets};
 
   StringSortStats stats;
   Footprint mem;
@@ -284,9 +290,9 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
 
     // 1. Skip the prefix each segment shares; next_depth is free until step 4.
     ktext::inclusive_scan_apply<SegmentMin>(
-        exec, m, SkipMake<decltype(strings), decltype(active), decltype(seg), decltype(depth)>{
+        exec, m, SkipMake<Strings, IView, IView, Work<U64, ExecSpace>>{
                      strings, active, seg, depth},
-        SegmentMinJoin{}, SkipApply<decltype(seg), decltype(next_depth)>{seg, next_depth, m});
+        SegmentMinJoin{}, SkipApply<IView, Work<U64, ExecSpace>>{seg, next_depth, m});
     U64 skipped = 0;
     Kokkos::parallel_reduce(
         "ktext::string_sort::skip", Policy(exec, 0, segments),
@@ -308,11 +314,11 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
     ktext::sort_pairs(exec, k_m, active, kt_m, active_tmp, 0, layout.total_bits());
 
     // 4. Finished groups to the output, the others to the next pass' segments.
-    const PassGroups<decltype(k_m)> groups{k_m, m, layout};
+    const PassGroups<Keys> groups{k_m, m, layout};
     const Unmanaged<I, ExecSpace> next_sid(reinterpret_cast<I*>(keys_tmp.data()), m);  // free after the sort
     ktext::inclusive_scan_apply<PassMarks<I>>(
-        exec, m, PassMake<decltype(groups), I>{groups}, PassMarksJoin<I>{},
-        PassApply<decltype(groups), decltype(active), decltype(order), decltype(lcp), decltype(start), decltype(depth), I,
+        exec, m, PassMake<PassGroups<Keys>, I>{groups}, PassMarksJoin<I>{},
+        PassApply<PassGroups<Keys>, IView, IView, Unmanaged<L, ExecSpace>, Work<I, ExecSpace>, Work<U64, ExecSpace>, I,
                   with_lcp>{groups, active, order, lcp, start, next_start, depth, next_depth, next_sid});
 
     // 5. Compaction.
