@@ -52,7 +52,7 @@ int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
     to_host(exec, d_bwt, bwt.data());
   });
   if (options.raw) out.write(bwt.data(), static_cast<std::size_t>(n));
-  else ktext::write_bwt_file(bwt.data(), n, primary, [&](const void* p, std::size_t count) { out.write(p, count); });
+  else ktext::write_bwt_file(bwt.data(), n, primary, out.sink());
   out.commit();
 
   // The primary index of a raw transform is data the user needs to invert it: -q keeps it.

@@ -46,10 +46,8 @@ int run_index(const GlobalOptions& global, const IndexOptions& options) {
       index_bytes = fm.bytes();
       primary = fm.primary_index();
       sigma = fm.alphabet_size();
-      ktext::write_fm_index(exec, fm, [&](const void* p, std::size_t count) {
-        out.write(p, count);
-        file_bytes += count;
-      });
+      ktext::write_fm_index(exec, fm, out.sink());
+      file_bytes = out.bytes_written();
     });
   });
   out.commit();

@@ -83,10 +83,8 @@ int run_wt_build(const GlobalOptions& global, const WtBuildOptions& options) {
       bytes = structure.space_bytes();
       sigma = structure.alphabet_size();
       levels = structure.levels();
-      ktext::write_wavelet(exec, structure, [&](const void* p, std::size_t count) {
-        out.write(p, count);
-        file_bytes += count;
-      });
+      ktext::write_wavelet(exec, structure, out.sink());
+      file_bytes = out.bytes_written();
     });
   });
   out.commit();

@@ -210,7 +210,7 @@ OutputFile::OutputFile(int fd, std::string path, std::string temp, std::string n
 
 OutputFile::OutputFile(OutputFile&& other) noexcept
     : fd_(other.fd_), path_(std::move(other.path_)), temp_(std::move(other.temp_)), name_(std::move(other.name_)),
-      committed_(other.committed_), owns_stdout_(other.owns_stdout_) {
+      committed_(other.committed_), owns_stdout_(other.owns_stdout_), written_(other.written_) {
   other.fd_ = -1;
   other.temp_.clear();
   other.committed_ = true;
@@ -276,6 +276,7 @@ OutputFile OutputFile::create(const std::string& path, const std::vector<FileId>
 }
 
 void OutputFile::write(const void* data, std::size_t count) {
+  written_ += count;
   const auto* p = static_cast<const unsigned char*>(data);
   while (count > 0) {
     const ssize_t put = ::write(fd_, p, count > kMaxIo ? kMaxIo : count);

@@ -80,6 +80,12 @@ class OutputFile {
   ~OutputFile();
 
   void write(const void* data, std::size_t count);
+  /// write() as a sink(const void*, std::size_t), the form the library's file writers take.
+  auto sink() {
+    return [this](const void* data, std::size_t count) { write(data, count); };
+  }
+  /// Bytes written so far.
+  std::uint64_t bytes_written() const { return written_; }
   /// Flushes and, for a regular file, renames it into place.
   void commit();
   /// True when the data reaches standard output ("-", /dev/stdout, or the file stdout is): then
@@ -96,6 +102,7 @@ class OutputFile {
   std::string name_;
   bool committed_ = false;
   bool owns_stdout_ = false;
+  std::uint64_t written_ = 0;
 };
 
 /// Ignores SIGPIPE (write errors become messages) and removes the pending temporary on

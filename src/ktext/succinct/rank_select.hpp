@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file rank_select.hpp
-/// \brief Rank and select over a BitVector in O(1) and O(log) time with about 3.5% extra
+/// \brief Rank and select over a BitVector in O(1) and O(log) time with about 4.8% extra
 /// space, after the GPU layout of \cite FranzrebBurtscherRudolph2025.
 ///
 /// Layout: a 64-bit count of the ones before every 2^16 bits (L1), a 16-bit count of the ones

@@ -153,10 +153,11 @@ class WaveletMatrix {
     static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
                   "ktext::WaveletMatrix: the matrix must be accessible from the execution space");
     const std::string what = std::string("ktext::WaveletMatrix::") + op_name(op);
+    const impl::WaveletQueries<WaveletMatrix> queries{*this, op};
     if (op == WaveletQuery::access)
-      impl::run_queries(exec, what, Query{*this, op}, a, impl::NoArgument{}, out);
+      impl::run_queries(exec, what, queries, a, impl::NoArgument{}, out);
     else
-      impl::run_queries(exec, what, Query{*this, op}, a, b, out);
+      impl::run_queries(exec, what, queries, a, b, out);
   }
   /// \brief As above on the default instance of MemorySpace's execution space; waits.
   template <class AView, class BView, class OutView>
@@ -167,27 +168,7 @@ class WaveletMatrix {
   }
 
   /// \brief "access", "rank" or "select".
-  static const char* op_name(WaveletQuery op) {
-    return op == WaveletQuery::access ? "access" : op == WaveletQuery::rank ? "rank" : "select";
-  }
-
-  /// \brief The device functor of the batched queries (public for nvcc's extended lambdas).
-  struct Query {
-    WaveletMatrix self;
-    WaveletQuery op;
-    KOKKOS_INLINE_FUNCTION bool valid(std::uint64_t a, std::uint64_t b) const {
-      return op == WaveletQuery::access ? a < self.n_ : op == WaveletQuery::rank ? b <= self.n_ : true;
-    }
-    KOKKOS_INLINE_FUNCTION std::uint64_t operator()(std::uint64_t a, std::uint64_t b) const {
-      return op == WaveletQuery::access ? std::uint64_t(self.access(a))
-             : op == WaveletQuery::rank ? self.rank(a, b)
-                                        : self.select(a, b);
-    }
-    std::string describe(std::uint64_t a, std::uint64_t b) const {
-      return "position " + std::to_string(op == WaveletQuery::access ? a : b) + " in a sequence of " +
-             std::to_string(self.n_);
-    }
-  };
+  static const char* op_name(WaveletQuery op) { return impl::wavelet_query_name(op); }
 
  private:
   friend struct impl::WaveletMatrixBuild<MemorySpace>;

@@ -90,8 +90,9 @@ class WaveletTree {
     impl::translate_out_of_memory("ktext::WaveletTree", [&] {
       alphabet_ = impl::wavelet_alphabet<MemorySpace>(exec, text, options, "ktext::WaveletTree");
       if (alphabet_.sigma > max_alphabet)
-        throw InputError("ktext::WaveletTree: the text has " + std::to_string(alphabet_.sigma) +
-                         " distinct symbols, more than 2^26; use ktext::WaveletMatrix");
+        throw InputError("ktext::WaveletTree: the text's alphabet needs " + std::to_string(alphabet_.sigma) +
+                         " codes (distinct symbols, or every value up to the largest symbol when it reaches 2^20), "
+                         "more than 2^26; use ktext::WaveletMatrix");
       impl::WaveletTreeBuild<MemorySpace>::build(exec, text, *this);
     });
   }
@@ -201,10 +202,11 @@ class WaveletTree {
     static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
                   "ktext::WaveletTree: the tree must be accessible from the execution space");
     const std::string what = std::string("ktext::WaveletTree::") + op_name(op);
+    const impl::WaveletQueries<WaveletTree> queries{*this, op};
     if (op == WaveletQuery::access)
-      impl::run_queries(exec, what, Query{*this, op}, a, impl::NoArgument{}, out);
+      impl::run_queries(exec, what, queries, a, impl::NoArgument{}, out);
     else
-      impl::run_queries(exec, what, Query{*this, op}, a, b, out);
+      impl::run_queries(exec, what, queries, a, b, out);
   }
   /// \brief As above on the default instance of MemorySpace's execution space; waits.
   template <class AView, class BView, class OutView>
@@ -215,27 +217,7 @@ class WaveletTree {
   }
 
   /// \brief "access", "rank" or "select".
-  static const char* op_name(WaveletQuery op) {
-    return op == WaveletQuery::access ? "access" : op == WaveletQuery::rank ? "rank" : "select";
-  }
-
-  /// \brief The device functor of the batched queries (public for nvcc's extended lambdas).
-  struct Query {
-    WaveletTree self;
-    WaveletQuery op;
-    KOKKOS_INLINE_FUNCTION bool valid(std::uint64_t a, std::uint64_t b) const {
-      return op == WaveletQuery::access ? a < self.n_ : op == WaveletQuery::rank ? b <= self.n_ : true;
-    }
-    KOKKOS_INLINE_FUNCTION std::uint64_t operator()(std::uint64_t a, std::uint64_t b) const {
-      return op == WaveletQuery::access ? std::uint64_t(self.access(a))
-             : op == WaveletQuery::rank ? self.rank(a, b)
-                                        : self.select(a, b);
-    }
-    std::string describe(std::uint64_t a, std::uint64_t b) const {
-      return "position " + std::to_string(op == WaveletQuery::access ? a : b) + " in a sequence of " +
-             std::to_string(self.n_);
-    }
-  };
+  static const char* op_name(WaveletQuery op) { return impl::wavelet_query_name(op); }
 
  private:
   friend struct impl::WaveletTreeBuild<MemorySpace>;

@@ -15,7 +15,7 @@
 /// backward_step(), find() or locate() there; the batched count() and locate() do exactly that.
 ///
 /// Space, bytes per text symbol: the occurrence table (0.28 for DNA, 1.66 for English text with
-/// 99 byte values, 3.03 with all 256) or the wavelet matrix (ceil(log2 sigma) / 8 plus 3.5%),
+/// 99 byte values, 3.03 with all 256) or the wavelet matrix (ceil(log2 sigma) / 8 plus 4.8%),
 /// plus sizeof(Index) / s for the samples and 0.13 for their marks (a bit per row and its rank
 /// directory): 1.93 in all for English at s = 32 with the table.
 /// Building holds the suffix array's working memory (suffix_array_peak_bytes_bound) plus the

@@ -49,6 +49,30 @@ inline std::uint64_t wavelet_build_peak_bytes_bound(std::uint64_t n, std::uint64
 
 namespace impl {
 
+/// "access", "rank" or "select".
+inline const char* wavelet_query_name(WaveletQuery op) {
+  return op == WaveletQuery::access ? "access" : op == WaveletQuery::rank ? "rank" : "select";
+}
+
+/// The device functor of a wavelet tree's or matrix's batched queries.
+template <class Structure>
+struct WaveletQueries {
+  Structure self;
+  WaveletQuery op;
+  KOKKOS_INLINE_FUNCTION bool valid(std::uint64_t a, std::uint64_t b) const {
+    return op == WaveletQuery::access ? a < self.size() : op == WaveletQuery::rank ? b <= self.size() : true;
+  }
+  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(std::uint64_t a, std::uint64_t b) const {
+    return op == WaveletQuery::access ? std::uint64_t(self.access(a))
+           : op == WaveletQuery::rank ? self.rank(a, b)
+                                      : self.select(a, b);
+  }
+  std::string describe(std::uint64_t a, std::uint64_t b) const {
+    return "position " + std::to_string(op == WaveletQuery::access ? a : b) + " in a sequence of " +
+           std::to_string(self.size());
+  }
+};
+
 /// Bits for codes 0..sigma-1: 0 for sigma <= 1.
 KOKKOS_INLINE_FUNCTION int code_bits(std::uint64_t sigma) {
   int b = 0;

@@ -194,7 +194,7 @@ enum class FMOccurrences : std::uint32_t {
   /// Bit-sliced codes with sampled counts per symbol (impl/ktext_fm_occ.hpp): the fastest
   /// counts, 0.28 bytes per symbol for DNA, 1.66 for English text, 3.03 with 256 byte values.
   table = 1,
-  /// A wavelet matrix (succinct/wavelet_matrix.hpp): ceil(log2 sigma) bits per symbol plus 3.5%
+  /// A wavelet matrix (succinct/wavelet_matrix.hpp): ceil(log2 sigma) bits per symbol plus 4.8%
   /// (0.91 bytes per symbol for English text), one rank per level and step.
   wavelet_matrix = 2
 };
