@@ -8,7 +8,7 @@
 /// first (the order of `LC_ALL=C sort`); every byte value, 0 included, is ordinary.
 ///
 /// Algorithm: MSD radix passes over fixed-width key prefixes that move only string indices
-/// \cite DeshpandeNarayanan2013: each pass packs a string's segment id (its bucket from earlier
+/// \cite DeshpandeNarayanan2013 (HiPC 2013). Each pass packs a string's segment id (its bucket from earlier
 /// passes, in the fewest bits that hold the number of segments) with the next bytes, radix sorts
 /// (key, index) with ktext::sort_pairs, drops finished groups with ktext::select_by_index and
 /// renumbers the others with a scan. Before each pass every segment steps over the prefix its
@@ -161,6 +161,10 @@ StringSortStats string_sort(const ExecSpace& exec, const CharsView& chars, const
 /// \brief As above, and \p lcp[r] receives the length of the longest common prefix of the
 /// strings of ranks r - 1 and r (lcp[0] = 0): equal neighbours have lcp[r] equal to their
 /// length, which is what `sort -u` and a merge of sorted runs need.
+/// \param exec the execution space instance.
+/// \param chars the strings back to back, as above.
+/// \param offsets n + 1 offsets, as above.
+/// \param order the permutation, as above.
 /// \param lcp rank-1 view of n int32_t or int64_t; the longest string must fit its type.
 /// \throws InputError also when lcp has the wrong length or the longest string does not fit it.
 template <class ExecSpace, class CharsView, class OffsetsView, class OrderView, class LcpView,
