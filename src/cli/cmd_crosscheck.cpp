@@ -3,7 +3,9 @@
 // arrays, BWTs, LCP arrays and inverse BWTs compared bit for bit across backends, the BWT
 // round trip checked against the input, one SA verified and its LCP checked against Kasai's,
 // and every backend's FM-index answering patterns exactly as binary search over that SA does
-// (the search row's n is the number of pattern symbols).
+// (the search row's n is the number of pattern symbols). The lines of each text are sorted with
+// string_sort on every backend and compared with std::stable_sort and the LCP of neighbours
+// (the sort row's n is the number of bytes of the lines).
 
 #include <algorithm>
 #include <cstring>
@@ -19,7 +21,9 @@
 #include <ktext/suffix/unbwt.hpp>
 #include <ktext_oracles/divsufsort.hpp>
 #include <ktext_oracles/kasai_lcp.hpp>
+#include <ktext_oracles/string_sets.hpp>
 #include <ktext_oracles/suffix_array_search.hpp>
+#include <ktext/strings/string_sort.hpp>
 
 #include "commands.hpp"
 #include "context.hpp"
@@ -47,8 +51,11 @@ struct InputVerdict {
   std::string input;
   std::uint64_t n = 0;
   bool agree = true, bwt_agree = true, lcp_agree = true, roundtrip = true, lcp_valid = true, search_ok = true;
+  bool sort_ok = true;
   ktext::SuffixArrayCheck check;
-  bool ok() const { return agree && bwt_agree && lcp_agree && roundtrip && lcp_valid && search_ok && check.valid; }
+  bool ok() const {
+    return agree && bwt_agree && lcp_agree && roundtrip && lcp_valid && search_ok && sort_ok && check.valid;
+  }
 };
 
 template <class T>
@@ -214,6 +221,39 @@ InputVerdict crosscheck_one(const Context& ctx, const std::string& name, const s
   return verdict;
 }
 
+/// The lines of \p text sorted on every backend: order and LCP against std::stable_sort.
+bool crosscheck_sort(const std::string& name, const std::vector<std::uint8_t>& text, const std::vector<Backend>& backends,
+                     std::vector<Row>& rows) {
+  ktext::oracle::StringSet lines;
+  for (std::size_t start = 0; start < text.size();) {
+    const auto* nl = static_cast<const std::uint8_t*>(std::memchr(text.data() + start, '\n', text.size() - start));
+    const std::size_t end = nl ? std::size_t(nl - text.data()) : text.size();
+    lines.add(text.data() + start, end - start);
+    start = end + 1;
+  }
+  const std::uint64_t n = lines.size();
+  const auto want = ktext::oracle::stable_sort_order<std::int64_t>(lines);
+  const auto want_lcp = ktext::oracle::sorted_lcp(lines, want);
+  bool ok = true;
+  for (Backend b : backends) {
+    HostArray<std::int64_t> order(n), lcp(n);
+    Row row{name, "sort", backend_name(b), lines.chars.size()};
+    run_on_backend(b, [&](const auto& exec) {
+      const auto d_chars = mirror(exec, lines.chars.data(), lines.chars.size(), "ktext_cli::chars");
+      const auto d_offsets = mirror(exec, lines.offsets.data(), lines.offsets.size(), "ktext_cli::offsets");
+      const auto d_order = result_view(exec, order.data(), n, "ktext_cli::order");
+      const auto d_lcp = result_view(exec, lcp.data(), n, "ktext_cli::lcp");
+      row.seconds = timed(exec, [&] { row.peak_bytes = ktext::string_sort(exec, d_chars, d_offsets, d_order, d_lcp).peak_bytes; });
+      to_host(exec, d_order, order.data());
+      to_host(exec, d_lcp, lcp.data());
+    });
+    row.same = same_array(order.data(), want.data(), n) && same_array(lcp.data(), want_lcp.data(), n);
+    ok = ok && row.same;
+    rows.push_back(row);
+  }
+  return ok;
+}
+
 std::string join(const std::vector<Backend>& backends) {
   std::string s;
   for (Backend b : backends) s += (s.empty() ? "" : ",") + std::string(backend_name(b));
@@ -231,10 +271,11 @@ std::string table(const std::vector<Row>& rows, const std::vector<InputVerdict>&
                 r.backend.c_str(), static_cast<unsigned long long>(r.n), r.seconds, mb_per_s(r.n, r.seconds),
                 static_cast<unsigned long long>(r.peak_bytes), r.same ? "ok" : "MISMATCH");
   for (const InputVerdict& v : verdicts) {
-    t += format("%s: suffix arrays %s, bwt %s, lcp %s, unbwt round trip %s, lcp vs Kasai %s, search %s; check: ",
+    t += format("%s: suffix arrays %s, bwt %s, lcp %s, unbwt round trip %s, lcp vs Kasai %s, search %s, line sort %s; "
+                "check: ",
                 v.input.c_str(), v.agree ? "agree" : "DIFFER", v.bwt_agree ? "agree" : "DIFFER",
                 v.lcp_agree ? "agree" : "DIFFER", v.roundtrip ? "ok" : "FAILED", v.lcp_valid ? "ok" : "FAILED",
-                v.search_ok ? "ok" : "FAILED");
+                v.search_ok ? "ok" : "FAILED", v.sort_ok ? "ok" : "FAILED");
     t += v.check.valid ? std::string("valid\n")
                        : format("INVALID at index %lld: %s\n", static_cast<long long>(v.check.bad_index),
                                 v.check.reason.c_str());
@@ -259,6 +300,7 @@ int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options
     verdicts.push_back(with_index_type(text.size(), [&](auto index) {
       return crosscheck_one<decltype(index)>(ctx, name, text, backends, rows);
     }));
+    verdicts.back().sort_ok = crosscheck_sort(name, text, backends, rows);
   };
   if (options.inputs.empty()) check_text("(default)", ktext::oracle::crosscheck_text());
   for (std::size_t i = 0; i < files.size(); ++i) check_text(options.inputs[i], files[i]->read_rest());
@@ -276,7 +318,7 @@ int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options
   for (const InputVerdict& v : verdicts)
     inputs.push_back(Json{{"input", utf8_safe(v.input)}, {"n", v.n}, {"agree", v.agree}, {"bwt_agree", v.bwt_agree},
                           {"lcp_agree", v.lcp_agree}, {"unbwt_roundtrip", v.roundtrip}, {"lcp_valid", v.lcp_valid},
-                          {"search", v.search_ok}, {"valid", v.check.valid}, {"bad_index", v.check.bad_index},
+                          {"search", v.search_ok}, {"sort", v.sort_ok}, {"valid", v.check.valid}, {"bad_index", v.check.bad_index},
                           {"reason", v.check.reason}});
   json["inputs"] = inputs;
   Json runs = Json::array();

@@ -92,7 +92,7 @@ CommandLine parse_command_line(int argc, char** argv) {
   check->add_option("--width", ints.check_width, "Bytes per index of a raw SA, 4 or 8 (default: from the file size)");
 
   auto* cross = app.add_subcommand(
-      "crosscheck", "Build suffix arrays on every backend (and libdivsufsort) and compare them bit for bit");
+      "crosscheck", "Build suffix arrays (and the other outputs, and sorted lines) on every backend (and libdivsufsort) and compare them bit for bit");
   cross->fallthrough();
   cross->add_option("INPUT", cl.crosscheck.inputs, "Text files (default: an embedded ~1 MiB test text)");
 

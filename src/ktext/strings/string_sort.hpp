@@ -161,7 +161,10 @@ StringSortStats string_sort(const ExecSpace& exec, const CharsView& chars, const
 /// \brief As above, and \p lcp[r] receives the length of the longest common prefix of the
 /// strings of ranks r - 1 and r (lcp[0] = 0): equal neighbours have lcp[r] equal to their
 /// length, which is what `sort -u` and a merge of sorted runs need.
-/// \param exec, chars, offsets, order as above.
+/// \param exec the execution space instance.
+/// \param chars the strings back to back, as above.
+/// \param offsets n + 1 offsets, as above.
+/// \param order the permutation, as above.
 /// \param lcp rank-1 view of n int32_t or int64_t; the longest string must fit its type.
 /// \throws InputError also when lcp has the wrong length or the longest string does not fit it.
 template <class ExecSpace, class CharsView, class OffsetsView, class OrderView, class LcpView,
