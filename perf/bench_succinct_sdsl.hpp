@@ -5,9 +5,13 @@
 // bits (HashBit), sizes and uniform queries as the ktext benchmarks. Names:
 //   sdsl_rs_build/L:L, sdsl_rank1/L:L/Q:Q, sdsl_select1/L:L/Q:Q,
 //   sdsl_wt_build/<dataset>, sdsl_wt_<op>/<dataset>/Q:Q (wm likewise; op = access, rank, select).
-// Host-compiler builds only: SDSL's headers are not written for nvcc.
+// wt_int and wm_int select write scratch arrays of the object (m_path_off): each thread selects
+// on its own copy. Host-compiler builds only: SDSL's headers are not written for nvcc.
 #include <sdsl/bit_vectors.hpp>
 #include <sdsl/wavelet_trees.hpp>
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 
 namespace ktext::bench {
 namespace {
@@ -163,8 +167,15 @@ void bm_sdsl_wavelet_query(benchmark::State& state, const std::string& name, kte
       time_sdsl_queries(state, count, 8, [&](std::uint64_t q) { return std::uint64_t(t[h_a(q)]); });
     else if (op == ktext::WaveletQuery::rank)
       time_sdsl_queries(state, count, 16, [&](std::uint64_t q) { return std::uint64_t(t.rank(h_b(q), h_a(q))); });
-    else
-      time_sdsl_queries(state, count, 16, [&](std::uint64_t q) { return std::uint64_t(t.select(h_b(q), h_a(q))); });
+    else {
+#if defined(_OPENMP)
+      const std::vector<W> copies(std::size_t(omp_get_max_threads()), t);
+      auto own = [&]() -> const W& { return copies[std::size_t(omp_get_thread_num())]; };
+#else
+      auto own = [&]() -> const W& { return t; };
+#endif
+      time_sdsl_queries(state, count, 16, [&](std::uint64_t q) { return std::uint64_t(own().select(h_b(q), h_a(q))); });
+    }
   });
 }
 
