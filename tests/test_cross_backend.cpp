@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The enabled backends produce bit-identical suffix arrays, sorts, string sorts and FM-index
-// answers on large seeded inputs.
+// The enabled backends produce bit-identical suffix arrays, sorts, string sorts, FM-index
+// answers and rank/select and wavelet answers on large seeded inputs.
 #include <gtest/gtest.h>
 
 #include <ktext/ktext.hpp>
@@ -199,5 +199,91 @@ TEST(cross_backend, fm_index_bit_exact) {
                        "Cuda text");
 #endif
 }
+
+/// Seeded queries over \p n positions: mostly uniform, some at the 512-bit block edges, and
+/// arguments one past the end (n + 1 as select's k).
+std::vector<std::uint64_t> succinct_arguments(std::uint64_t n, std::uint64_t bound, std::size_t count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::uint64_t> v(count);
+  for (std::size_t q = 0; q < count; ++q) v[q] = q % 7 == 0 ? std::min<std::uint64_t>(rng() % (n / 512 + 1) * 512, bound) : rng() % (bound + 1);
+  return v;
+}
+
+/// Every batched operation of a RankSelect built on Exec over \p bits, answers concatenated,
+/// with the structure's size in bytes and its number of ones.
+template <class Exec>
+std::vector<std::uint64_t> rank_select_on(const std::vector<std::uint8_t>& bits) {
+  const std::uint64_t n = bits.size();
+  const ktext::RankSelect<typename Exec::memory_space> rs(Exec{}, ktext::BitVector<typename Exec::memory_space>(Exec{}, on<Exec>(bits)));
+  std::vector<std::uint64_t> all = {rs.count_ones(), rs.space_bytes()};
+  const auto positions = on<Exec>(succinct_arguments(n, n, 1'000'000, 11));
+  const auto inside = on<Exec>(succinct_arguments(n, n - 1, 1'000'000, 12));
+  const auto ks = on<Exec>(succinct_arguments(n, n + 1, 1'000'000, 13));
+  Kokkos::View<std::uint64_t*, typename Exec::memory_space> out("out", 1'000'000);
+  for (const auto op : {ktext::BitQuery::access, ktext::BitQuery::rank0, ktext::BitQuery::rank1, ktext::BitQuery::select0,
+                        ktext::BitQuery::select1}) {
+    rs.query(Exec{}, op, op == ktext::BitQuery::access ? inside : op == ktext::BitQuery::rank0 || op == ktext::BitQuery::rank1 ? positions : ks, out);
+    const auto h = host(out);
+    all.insert(all.end(), h.begin(), h.end());
+  }
+  return all;
+}
+
+/// Access, rank and select answers of a wavelet structure W built on Exec over \p text.
+template <class Exec, template <class, class> class W, class S>
+std::vector<std::uint64_t> wavelet_on(const std::vector<S>& text, std::uint64_t sigma) {
+  const std::uint64_t n = text.size();
+  const W<typename Exec::memory_space, S> w(Exec{}, on<Exec>(text));
+  std::vector<std::uint64_t> all = {w.alphabet_size(), std::uint64_t(w.levels()), w.space_bytes()};
+  const auto symbols = on<Exec>(succinct_arguments(sigma, sigma, 500'000, 14));
+  const auto positions = on<Exec>(succinct_arguments(n, n, 500'000, 15));
+  const auto inside = on<Exec>(succinct_arguments(n, n - 1, 500'000, 16));
+  const auto ks = on<Exec>(succinct_arguments(n / sigma, 2 * n / sigma, 500'000, 17));
+  Kokkos::View<std::uint64_t*, typename Exec::memory_space> out("out", 500'000);
+  for (const auto op : {ktext::WaveletQuery::access, ktext::WaveletQuery::rank, ktext::WaveletQuery::select}) {
+    if (op == ktext::WaveletQuery::access)
+      w.query(Exec{}, op, inside, inside, out);
+    else
+      w.query(Exec{}, op, symbols, op == ktext::WaveletQuery::rank ? positions : ks, out);
+    const auto h = host(out);
+    all.insert(all.end(), h.begin(), h.end());
+  }
+  return all;
+}
+
+TEST(cross_backend, rank_select_bit_exact) {
+  for (const double density : {0.01, 0.5, 0.97}) {
+    std::mt19937_64 rng(std::uint64_t(density * 1000));
+    std::bernoulli_distribution d(density);
+    std::vector<std::uint8_t> bits(1'000'003);
+    for (auto& b : bits) b = d(rng);
+    const auto reference = rank_select_on<Kokkos::Serial>(bits);
+#if defined(KOKKOS_ENABLE_OPENMP)
+    EXPECT_TRUE(rank_select_on<Kokkos::OpenMP>(bits) == reference) << "OpenMP density " << density;
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+    EXPECT_TRUE(rank_select_on<Kokkos::Cuda>(bits) == reference) << "Cuda density " << density;
+#endif
+  }
+}
+
+template <template <class, class> class W>
+void expect_same_wavelet(const char* what) {
+  const auto bytes = ktext::test::random_text(1'000'003, 256, 91);
+  const auto wide = ktext::test::random_text<std::uint32_t>(300'007, 70'000, 92);
+  const auto reference = wavelet_on<Kokkos::Serial, W>(bytes, 256);
+  const auto wide_reference = wavelet_on<Kokkos::Serial, W>(wide, 70'000);
+#if defined(KOKKOS_ENABLE_OPENMP)
+  EXPECT_TRUE((wavelet_on<Kokkos::OpenMP, W>(bytes, 256) == reference)) << what << " OpenMP bytes";
+  EXPECT_TRUE((wavelet_on<Kokkos::OpenMP, W>(wide, 70'000) == wide_reference)) << what << " OpenMP uint32";
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+  EXPECT_TRUE((wavelet_on<Kokkos::Cuda, W>(bytes, 256) == reference)) << what << " Cuda bytes";
+  EXPECT_TRUE((wavelet_on<Kokkos::Cuda, W>(wide, 70'000) == wide_reference)) << what << " Cuda uint32";
+#endif
+}
+
+TEST(cross_backend, wavelet_tree_bit_exact) { expect_same_wavelet<ktext::WaveletTree>("WaveletTree"); }
+TEST(cross_backend, wavelet_matrix_bit_exact) { expect_same_wavelet<ktext::WaveletMatrix>("WaveletMatrix"); }
 
 }  // namespace

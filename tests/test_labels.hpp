@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstring>
 #include <ktext/ktext.hpp>
 #include <ktext_oracles/string_sets.hpp>
 #include <numeric>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "test_inputs.hpp"
@@ -328,6 +330,60 @@ TEST(labels, string_sort) {
   const std::size_t events = expect_prefixed(watch([&] { ktext::string_sort(Exec{}, chars, offsets, order, lcp); }),
                                              "string_sort");
   EXPECT_GT(events, 20u) << "the callbacks recorded nothing: the test would pass vacuously";
+}
+
+/// Batched queries of \p s on device views and on host views (the chunked path of a device
+/// backend), with the arguments \p a and \p b.
+template <class Structure, class Op>
+void watch_queries(const Structure& s, Op op, const char* name, const std::vector<std::uint64_t>& a,
+                   const std::vector<std::uint64_t>& b) {
+  auto d_a = to_device(a);
+  auto d_b = to_device(b);
+  Kokkos::View<std::uint64_t*, Mem> out("out", a.size());
+  Kokkos::View<std::uint64_t*, Kokkos::HostSpace> h_a("h_a", a.size()), h_b("h_b", b.size()), h_out("h_out", a.size());
+  std::copy(a.begin(), a.end(), h_a.data());
+  std::copy(b.begin(), b.end(), h_b.data());
+  if constexpr (std::is_same_v<Op, ktext::BitQuery>) {
+    expect_prefixed(watch([&] { s.query(Exec{}, op, d_a, out); }), std::string(name) + " on device views");
+    expect_prefixed(watch([&] { s.query(Exec{}, op, h_a, h_out); }), std::string(name) + " on host views");
+  } else {
+    expect_prefixed(watch([&] { s.query(Exec{}, op, d_a, d_b, out); }), std::string(name) + " on device views");
+    expect_prefixed(watch([&] { s.query(Exec{}, op, h_a, h_b, h_out); }), std::string(name) + " on host views");
+  }
+}
+
+template <class Structure, class Symbol>
+void watch_wavelet(const std::vector<Symbol>& text_h, const ktext::WaveletOptions& options, const std::string& what) {
+  auto text = to_device(text_h);
+  Structure s;
+  expect_prefixed(watch([&] { s = Structure(Exec{}, text, options); }), what + " build");
+  const std::vector<std::uint64_t> symbols(1000, text_h[3]), positions(1000, text_h.size() / 2);
+  watch_queries(s, ktext::WaveletQuery::access, (what + " access").c_str(), positions, positions);
+  watch_queries(s, ktext::WaveletQuery::rank, (what + " rank").c_str(), symbols, positions);
+  watch_queries(s, ktext::WaveletQuery::select, (what + " select").c_str(), symbols, positions);
+}
+
+TEST(labels, succinct) {
+  const auto bytes = to_device(random_text(100000, 2, 31));
+  ktext::BitVector<Mem> bits;
+  ktext::RankSelect<Mem> rs;
+  expect_prefixed(watch([&] { bits = ktext::BitVector<Mem>(Exec{}, bytes); }), "BitVector from bytes");
+  expect_prefixed(watch([&] { bits = ktext::BitVector<Mem>::from_predicate(Exec{}, 100000, OddIndex{}); }),
+                  "BitVector::from_predicate");
+  expect_prefixed(watch([&] { rs = ktext::RankSelect<Mem>(Exec{}, bits); }), "RankSelect build");
+  const std::vector<std::uint64_t> positions(1000, 777);
+  for (const auto op : {ktext::BitQuery::access, ktext::BitQuery::rank0, ktext::BitQuery::rank1, ktext::BitQuery::select0,
+                        ktext::BitQuery::select1})
+    watch_queries(rs, op, ktext::RankSelect<Mem>::op_name(op), positions, positions);
+  const auto text = random_text(50000, 200, 32);
+  watch_wavelet<ktext::WaveletTree<Mem>>(text, {}, "WaveletTree");
+  watch_wavelet<ktext::WaveletMatrix<Mem>>(text, {}, "WaveletMatrix");
+  const auto wide = random_text<std::uint32_t>(50000, 3000, 33);
+  watch_wavelet<ktext::WaveletTree<Mem, std::uint32_t>>(wide, ktext::WaveletOptions{4000}, "WaveletTree given alphabet");
+  watch_wavelet<ktext::WaveletMatrix<Mem, std::uint32_t>>(wide, {}, "WaveletMatrix uint32");
+  auto large = wide;
+  large[0] = 4000000000u;  // beyond any code table
+  watch_wavelet<ktext::WaveletMatrix<Mem, std::uint32_t>>(large, {}, "WaveletMatrix large symbols");
 }
 
 struct Fill {
