@@ -5,7 +5,9 @@
 // and every backend's FM-index answering patterns exactly as binary search over that SA does
 // (the search row's n is the number of pattern symbols). The lines of each text are sorted with
 // string_sort on every backend and compared with std::stable_sort and the LCP of neighbours
-// (the sort row's n is the number of bytes of the lines).
+// (the sort row's n is the number of bytes of the lines). A wavelet tree and a wavelet matrix of
+// each text answer access, rank and select queries on every backend against a table of every
+// symbol's positions (the wt and wm rows' n is the number of queries; seconds include the build).
 
 #include <algorithm>
 #include <cstring>
@@ -24,6 +26,8 @@
 #include <ktext_oracles/string_sets.hpp>
 #include <ktext_oracles/suffix_array_search.hpp>
 #include <ktext/strings/string_sort.hpp>
+#include <ktext/succinct/wavelet_matrix.hpp>
+#include <ktext/succinct/wavelet_tree.hpp>
 
 #include "commands.hpp"
 #include "context.hpp"
@@ -39,7 +43,7 @@ constexpr std::uint64_t kLocatedPositions = std::uint64_t(1) << 20;  // located 
 
 struct Row {
   std::string input;
-  std::string stage;  ///< sa, bwt, unbwt, lcp, index, search
+  std::string stage;  ///< sa, bwt, unbwt, lcp, index, search, sort, wt, wm
   std::string backend;
   std::uint64_t n = 0;
   double seconds = 0;
@@ -51,10 +55,11 @@ struct InputVerdict {
   std::string input;
   std::uint64_t n = 0;
   bool agree = true, bwt_agree = true, lcp_agree = true, roundtrip = true, lcp_valid = true, search_ok = true;
-  bool sort_ok = true;
+  bool sort_ok = true, wavelet_ok = true;
   ktext::SuffixArrayCheck check;
   bool ok() const {
-    return agree && bwt_agree && lcp_agree && roundtrip && lcp_valid && search_ok && sort_ok && check.valid;
+    return agree && bwt_agree && lcp_agree && roundtrip && lcp_valid && search_ok && sort_ok && wavelet_ok &&
+           check.valid;
   }
 };
 
@@ -254,6 +259,92 @@ bool crosscheck_sort(const std::string& name, const std::vector<std::uint8_t>& t
   return ok;
 }
 
+/// Wavelet queries of one kind with their expected answers.
+struct WaveletBatch {
+  ktext::WaveletQuery op;
+  std::vector<std::uint64_t> a, b, want;
+};
+
+/// Access at random positions and the ends, rank of present and absent bytes at random positions
+/// and at 0 and n, select of every present byte's first, last, beyond-last and random occurrences
+/// and of an absent byte; the answers from a table of every byte's positions.
+std::vector<WaveletBatch> wavelet_batches(const std::vector<std::uint8_t>& text) {
+  const std::uint64_t n = text.size();
+  constexpr std::uint64_t npos = ~std::uint64_t(0);
+  std::vector<std::vector<std::uint64_t>> where(256);
+  for (std::uint64_t i = 0; i < n; ++i) where[text[i]].push_back(i);
+  std::mt19937_64 rng(n * 0x9e3779b97f4a7c15ull + 7);
+  const std::uint64_t q = std::min<std::uint64_t>(n, 1u << 16);
+  WaveletBatch access{ktext::WaveletQuery::access, {}, {}, {}}, rank{ktext::WaveletQuery::rank, {}, {}, {}},
+      select{ktext::WaveletQuery::select, {}, {}, {}};
+  auto add_rank = [&](std::uint64_t c, std::uint64_t i) {
+    const auto& w = where[c];
+    rank.a.push_back(c), rank.b.push_back(i);
+    rank.want.push_back(std::uint64_t(std::lower_bound(w.begin(), w.end(), i) - w.begin()));
+  };
+  auto add_select = [&](std::uint64_t c, std::uint64_t k) {
+    select.a.push_back(c), select.b.push_back(k);
+    select.want.push_back(k >= 1 && k <= where[c].size() ? where[c][k - 1] : npos);
+  };
+  if (n > 0) {
+    for (std::uint64_t i : {std::uint64_t(0), n - 1}) access.a.push_back(i), access.want.push_back(text[i]);
+    for (std::uint64_t c = 0; c < 256; ++c) {
+      add_rank(c, 0), add_rank(c, n);
+      const std::uint64_t count = where[c].size();
+      add_select(c, 1), add_select(c, count), add_select(c, count + 1);
+    }
+  }
+  for (std::uint64_t k = 0; k < q; ++k) {
+    const std::uint64_t i = rng() % n, c = (k % 4 == 3) ? rng() % 256 : text[rng() % n];
+    access.a.push_back(i), access.want.push_back(text[i]);
+    add_rank(c, rng() % (n + 1));
+    add_select(c, 1 + rng() % (where[c].size() + 1));
+  }
+  access.b = access.a;
+  return {access, rank, select};
+}
+
+/// A wavelet tree and a wavelet matrix of \p text built on every backend answer the queries of
+/// wavelet_batches exactly.
+bool crosscheck_wavelet(const std::string& name, const std::vector<std::uint8_t>& text,
+                        const std::vector<Backend>& backends, std::vector<Row>& rows) {
+  const std::uint64_t n = text.size();
+  const std::vector<WaveletBatch> batches = wavelet_batches(text);
+  std::uint64_t queries = 0;
+  for (const WaveletBatch& batch : batches) queries += batch.a.size();
+  bool ok = true;
+  for (Backend b : backends) {
+    run_on_backend(b, [&](const auto& exec) {
+      using Mem = typename std::decay_t<decltype(exec)>::memory_space;
+      const auto d_text = mirror(exec, text.data(), n, "ktext_cli::text");
+      auto check = [&](auto structure, const char* stage) {
+        using S = decltype(structure);
+        Row row{name, stage, backend_name(b), queries};
+        Stopwatch watch;
+        structure = S(exec, d_text);
+        row.peak_bytes = structure.space_bytes();
+        for (const WaveletBatch& batch : batches) {
+          const std::uint64_t m = batch.a.size();
+          HostArray<std::uint64_t> out(m);
+          const auto d_a = mirror(exec, batch.a.data(), m, "ktext_cli::wavelet_a");
+          const auto d_b = mirror(exec, batch.b.data(), m, "ktext_cli::wavelet_b");
+          const auto d_out = result_view(exec, out.data(), m, "ktext_cli::wavelet_answers");
+          structure.query(exec, batch.op, d_a, d_b, d_out);
+          to_host(exec, d_out, out.data());
+          row.same = row.same && same_array(out.data(), batch.want.data(), m);
+        }
+        exec.fence("ktext_cli::crosscheck_wavelet");
+        row.seconds = watch.seconds();
+        ok = ok && row.same;
+        rows.push_back(row);
+      };
+      check(ktext::WaveletTree<Mem, std::uint8_t>{}, "wt");
+      check(ktext::WaveletMatrix<Mem, std::uint8_t>{}, "wm");
+    });
+  }
+  return ok;
+}
+
 std::string join(const std::vector<Backend>& backends) {
   std::string s;
   for (Backend b : backends) s += (s.empty() ? "" : ",") + std::string(backend_name(b));
@@ -271,11 +362,11 @@ std::string table(const std::vector<Row>& rows, const std::vector<InputVerdict>&
                 r.backend.c_str(), static_cast<unsigned long long>(r.n), r.seconds, mb_per_s(r.n, r.seconds),
                 static_cast<unsigned long long>(r.peak_bytes), r.same ? "ok" : "MISMATCH");
   for (const InputVerdict& v : verdicts) {
-    t += format("%s: suffix arrays %s, bwt %s, lcp %s, unbwt round trip %s, lcp vs Kasai %s, search %s, line sort %s; "
-                "check: ",
+    t += format("%s: suffix arrays %s, bwt %s, lcp %s, unbwt round trip %s, lcp vs Kasai %s, search %s, line sort %s, "
+                "wavelet %s; check: ",
                 v.input.c_str(), v.agree ? "agree" : "DIFFER", v.bwt_agree ? "agree" : "DIFFER",
                 v.lcp_agree ? "agree" : "DIFFER", v.roundtrip ? "ok" : "FAILED", v.lcp_valid ? "ok" : "FAILED",
-                v.search_ok ? "ok" : "FAILED", v.sort_ok ? "ok" : "FAILED");
+                v.search_ok ? "ok" : "FAILED", v.sort_ok ? "ok" : "FAILED", v.wavelet_ok ? "ok" : "FAILED");
     t += v.check.valid ? std::string("valid\n")
                        : format("INVALID at index %lld: %s\n", static_cast<long long>(v.check.bad_index),
                                 v.check.reason.c_str());
@@ -301,6 +392,7 @@ int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options
       return crosscheck_one<decltype(index)>(ctx, name, text, backends, rows);
     }));
     verdicts.back().sort_ok = crosscheck_sort(name, text, backends, rows);
+    verdicts.back().wavelet_ok = crosscheck_wavelet(name, text, backends, rows);
   };
   if (options.inputs.empty()) check_text("(default)", ktext::oracle::crosscheck_text());
   for (std::size_t i = 0; i < files.size(); ++i) check_text(options.inputs[i], files[i]->read_rest());
@@ -318,7 +410,7 @@ int run_crosscheck(const GlobalOptions& global, const CrosscheckOptions& options
   for (const InputVerdict& v : verdicts)
     inputs.push_back(Json{{"input", utf8_safe(v.input)}, {"n", v.n}, {"agree", v.agree}, {"bwt_agree", v.bwt_agree},
                           {"lcp_agree", v.lcp_agree}, {"unbwt_roundtrip", v.roundtrip}, {"lcp_valid", v.lcp_valid},
-                          {"search", v.search_ok}, {"sort", v.sort_ok}, {"valid", v.check.valid}, {"bad_index", v.check.bad_index},
+                          {"search", v.search_ok}, {"sort", v.sort_ok}, {"wavelet", v.wavelet_ok}, {"valid", v.check.valid}, {"bad_index", v.check.bad_index},
                           {"reason", v.check.reason}});
   json["inputs"] = inputs;
   Json runs = Json::array();

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -450,14 +451,20 @@ TEST_F(Cli, CrosscheckJsonOnFiles) {
   for (const auto& in : j.at("inputs")) {
     EXPECT_EQ(in.at("agree"), true);
     EXPECT_EQ(in.at("valid"), true);
+    EXPECT_EQ(in.at("sort"), true);
+    EXPECT_EQ(in.at("wavelet"), true);
   }
   ASSERT_GE(j.at("runs").size(), 2u);
+  std::set<std::string> stages;
   for (const auto& run : j.at("runs")) {
+    stages.insert(run.at("stage").get<std::string>());
     EXPECT_EQ(run.at("result"), "ok");
     EXPECT_TRUE(run.at("seconds").is_number());
     EXPECT_TRUE(run.at("mb_per_s").is_number());
     EXPECT_TRUE(run.at("peak_device_bytes").is_number_unsigned());
   }
+  for (const char* stage : {"sa", "bwt", "unbwt", "lcp", "index", "search", "sort", "wt", "wm"})
+    EXPECT_EQ(stages.count(stage), 1u) << stage;
   EXPECT_EQ(dir.list(), (Names{"a", "b"}));
 }
 
