@@ -7,14 +7,20 @@
 //                                               backend's memory (50% ones, seeded hash); bits/s;
 //   rs_<op>_device_<Backend>/L:L/Q:Q            op = rank1 or select1, arguments and answers in
 //                                               the backend's memory;
-//   rs_<op>_host_<Backend>/L:L/Q:Q              arguments and answers in host memory, transfers
-//                                               (the chunked, overlapped path) included; non-host
-//                                               backends only (on host backends it is the same);
+//   rs_<op>_host_<Backend>/L:L/Q:Q              arguments and answers in pageable host memory,
+//                                               transfers (the chunked, overlapped path through
+//                                               pinned staging) included; non-host backends only
+//                                               (on host backends it is the same);
+//   rs_<op>_pinned_<Backend>/L:L/Q:Q            arguments and answers in pinned host memory
+//                                               (SharedHostPinnedSpace), read and written in
+//                                               place by the kernel; non-host backends only;
 //   wt_build_<Backend>/<dataset>, wm_build_...  WaveletTree / WaveletMatrix of the text already in
 //                                               the backend's memory; bytes/s of text;
 //   wt_<op>_device_<Backend>/<dataset>/Q:Q      op = access, rank or select (wm_ likewise);
-//   wt_<op>_host_<Backend>/<dataset>/Q:Q        as above with host-resident arguments and answers
-//                                               (non-host backends only).
+//   wt_<op>_host_<Backend>/<dataset>/Q:Q        as above with host-resident arguments and answers,
+//   wt_<op>_pinned_<Backend>/<dataset>/Q:Q      pageable or pinned (non-host backends only).
+//                                               Access answers are bytes (the symbols), rank and
+//                                               select answers 64-bit.
 // L runs over KTEXT_BENCH_RS_MIN_LOG2..KTEXT_BENCH_RS_MAX_LOG2 in steps of 2 (defaults 26 and 30
 // on host backends, 26 and 34 otherwise); Q over 10^5, 10^6, ... up to KTEXT_BENCH_SUCCINCT_MAX_QUERIES
 // (default 10^7 on host backends, 10^8 otherwise). A size whose allocation fails is skipped
@@ -50,6 +56,13 @@ using WM = ktext::WaveletMatrix<Mem, std::uint8_t>;
 template <class T>
 using DView = Kokkos::View<T*, Mem>;
 using HView = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>;
+
+/// Where a benchmark's query arguments and answers live.
+enum class Where { device, host, pinned };
+const char* where_name(Where w) { return w == Where::device ? "device" : w == Where::host ? "host" : "pinned"; }
+template <Where W>
+using WhereSpace = std::conditional_t<W == Where::device, Mem,
+                                      std::conditional_t<W == Where::host, Kokkos::HostSpace, Kokkos::SharedHostPinnedSpace>>;
 
 KOKKOS_INLINE_FUNCTION std::uint64_t mix64(std::uint64_t z) {
   z += 0x9E3779B97F4A7C15ull;
@@ -104,21 +117,28 @@ DView<std::uint64_t> uniform(std::uint64_t count, std::uint64_t lo, std::uint64_
 
 HView on_host(const DView<std::uint64_t>& d) { return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, d); }
 
-/// Times batches of queries: \p run(out) answers them into \p out; device or host resident.
-template <bool Host, class Run>
-void time_queries(benchmark::State& state, std::uint64_t count, std::size_t arg_bytes, const Run& run) {
-  if constexpr (Host) {
-    HView out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::answers"), count);
-    for (auto _ : state) run(out);
+/// The arguments \p d in the memory of \p W.
+template <Where W>
+Kokkos::View<std::uint64_t*, WhereSpace<W>> placed(const DView<std::uint64_t>& d) {
+  if constexpr (W == Where::device) {
+    return d;
   } else {
-    DView<std::uint64_t> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::answers"), count);
-    for (auto _ : state) {
-      run(out);
-      Exec{}.fence();
-    }
+    Kokkos::View<std::uint64_t*, WhereSpace<W>> v(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::arguments"),
+                                                 d.extent(0));
+    Kokkos::deep_copy(v, d);
+    return v;
+  }
+}
+
+/// Times batches of queries: \p run(out) answers them into \p out (TO values in W's memory).
+template <Where W, class TO, class Run>
+void time_queries(benchmark::State& state, std::uint64_t count, std::size_t arg_bytes, const Run& run) {
+  Kokkos::View<TO*, WhereSpace<W>> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::answers"), count);
+  for (auto _ : state) {
+    run(out);  // waits
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(count));
-  state.SetBytesProcessed(state.iterations() * std::int64_t(count * (arg_bytes + sizeof(std::uint64_t))));
+  state.SetBytesProcessed(state.iterations() * std::int64_t(count * (arg_bytes + sizeof(TO))));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,20 +184,15 @@ void bm_rs_build(benchmark::State& state) {
   });
 }
 
-template <bool Host>
+template <Where W>
 void bm_rs_query(benchmark::State& state, ktext::BitQuery op) {
   guarded(state, [&] {
     const RS& rs = bits_for(state.range(0));
     const std::uint64_t count = std::uint64_t(state.range(1));
     const bool select = op == ktext::BitQuery::select1 || op == ktext::BitQuery::select0;
     const std::uint64_t total = op == ktext::BitQuery::select1 ? rs.count_ones() : rs.count_zeros();
-    const auto args = select ? uniform(count, 1, total, 7) : uniform(count, 0, rs.size() + 1, 7);
-    if constexpr (Host) {
-      const HView h_args = on_host(args);
-      time_queries<true>(state, count, 8, [&](const HView& out) { rs.query(Exec{}, op, h_args, out); });
-    } else {
-      time_queries<false>(state, count, 8, [&](const DView<std::uint64_t>& out) { rs.query(Exec{}, op, args, out); });
-    }
+    const auto args = placed<W>(select ? uniform(count, 1, total, 7) : uniform(count, 0, rs.size() + 1, 7));
+    time_queries<W, std::uint64_t>(state, count, 8, [&](const auto& out) { rs.query(Exec{}, op, args, out); });
   });
 }
 
@@ -244,7 +259,7 @@ void bm_wavelet_build(benchmark::State& state, const std::string& name) {
   });
 }
 
-template <class W, bool Host>
+template <class W, Where Wh>
 void bm_wavelet_query(benchmark::State& state, const std::string& name, ktext::WaveletQuery op) {
   guarded(state, [&] {
     Dataset& d = dataset(name);
@@ -260,17 +275,58 @@ void bm_wavelet_query(benchmark::State& state, const std::string& name, ktext::W
       Kokkos::parallel_for("bench::arguments", Kokkos::RangePolicy<Exec>(0, count),
                            SymbolArguments{d.d_text, d.counts, a, b, op == ktext::WaveletQuery::select});
     }
-    const std::size_t arg_bytes = op == ktext::WaveletQuery::access ? 8 : 16;
-    if constexpr (Host) {
-      const HView h_a = on_host(a), h_b = on_host(b);
-      time_queries<true>(state, count, arg_bytes, [&](const HView& out) { w->query(Exec{}, op, h_a, h_b, out); });
-    } else {
-      time_queries<false>(state, count, arg_bytes, [&](const DView<std::uint64_t>& out) { w->query(Exec{}, op, a, b, out); });
-    }
+    const auto pa = placed<Wh>(a), pb = op == ktext::WaveletQuery::access ? pa : placed<Wh>(b);
+    auto run = [&](const auto& out) { w->query(Exec{}, op, pa, pb, out); };
+    if (op == ktext::WaveletQuery::access)
+      time_queries<Wh, std::uint8_t>(state, count, 8, run);
+    else
+      time_queries<Wh, std::uint64_t>(state, count, 16, run);
   });
 }
 
 const char* query_name(ktext::WaveletQuery op) { return WT::op_name(op); }
+
+/// A set of benchmarks whose last member gets the arguments: <base>_<where><suffix> for device
+/// views and, on non-host backends, pageable and pinned host views; \p f(where, state) with
+/// where a std::integral_constant<Where, ...>. Returns a proxy that forwards Arg/Args/ArgName(s).
+struct WhereGroup {
+  std::vector<benchmark::internal::Benchmark*> members;
+  WhereGroup* Arg(std::int64_t x) {
+    for (auto* m : members) m->Arg(x);
+    return this;
+  }
+  WhereGroup* Args(const std::vector<std::int64_t>& x) {
+    for (auto* m : members) m->Args(x);
+    return this;
+  }
+  WhereGroup* ArgName(const std::string& x) {
+    for (auto* m : members) m->ArgName(x);
+    return this;
+  }
+  WhereGroup* ArgNames(const std::vector<std::string>& x) {
+    for (auto* m : members) m->ArgNames(x);
+    return this;
+  }
+};
+template <class F>
+WhereGroup* register_where(const std::string& base, const std::string& suffix, bool host_only, F f) {
+  static std::vector<std::unique_ptr<WhereGroup>> groups;
+  auto group = std::make_unique<WhereGroup>();
+  auto add = [&](auto where) {
+    group->members.push_back(
+        benchmark::RegisterBenchmark((base + "_" + where_name(decltype(where)::value) + suffix).c_str(),
+                                     [f, where](benchmark::State& s) { f(where, s); })
+            ->UseRealTime()
+            ->Unit(benchmark::kMicrosecond));
+  };
+  add(std::integral_constant<Where, Where::device>{});
+  if (!host_only) {
+    add(std::integral_constant<Where, Where::host>{});
+    add(std::integral_constant<Where, Where::pinned>{});
+  }
+  groups.push_back(std::move(group));
+  return groups.back().get();
+}
 
 template <class W>
 void add_wavelet(const char* prefix, const std::string& name) {
@@ -282,19 +338,9 @@ void add_wavelet(const char* prefix, const std::string& name) {
   for (const auto op : {ktext::WaveletQuery::access, ktext::WaveletQuery::rank, ktext::WaveletQuery::select})
     for (std::int64_t q = 100000; q <= max_queries(); q *= 10) {
       const std::string base = std::string(prefix) + "_" + query_name(op);
-      benchmark::RegisterBenchmark((base + "_device" + b).c_str(),
-                                   [name, op](benchmark::State& s) { bm_wavelet_query<W, false>(s, name, op); })
-          ->Arg(q)
-          ->ArgName("Q")
-          ->UseRealTime()
-          ->Unit(benchmark::kMicrosecond);
-      if (!host_backend)
-        benchmark::RegisterBenchmark((base + "_host" + b).c_str(),
-                                     [name, op](benchmark::State& s) { bm_wavelet_query<W, true>(s, name, op); })
-            ->Arg(q)
-            ->ArgName("Q")
-            ->UseRealTime()
-            ->Unit(benchmark::kMicrosecond);
+      register_where(base, b, host_backend, [name, op](auto where, benchmark::State& s) {
+        bm_wavelet_query<W, decltype(where)::value>(s, name, op);
+      })->Arg(q)->ArgName("Q");
     }
 }
 
@@ -308,19 +354,9 @@ void add_rank_select() {
     for (const auto op : {ktext::BitQuery::rank1, ktext::BitQuery::select1})
       for (std::int64_t q = 100000; q <= max_queries(); q *= 10) {
         const std::string base = std::string("rs_") + RS::op_name(op);
-        benchmark::RegisterBenchmark((base + "_device_" + backend_name).c_str(),
-                                     [op](benchmark::State& s) { bm_rs_query<false>(s, op); })
-            ->Args({lg, q})
-            ->ArgNames({"L", "Q"})
-            ->UseRealTime()
-            ->Unit(benchmark::kMicrosecond);
-        if (!host_backend)
-          benchmark::RegisterBenchmark((base + "_host_" + backend_name).c_str(),
-                                       [op](benchmark::State& s) { bm_rs_query<true>(s, op); })
-              ->Args({lg, q})
-              ->ArgNames({"L", "Q"})
-              ->UseRealTime()
-              ->Unit(benchmark::kMicrosecond);
+        register_where(base, "_" + backend_name, host_backend, [op](auto where, benchmark::State& s) {
+          bm_rs_query<decltype(where)::value>(s, op);
+        })->Args({lg, q})->ArgNames({"L", "Q"});
       }
   }
 }

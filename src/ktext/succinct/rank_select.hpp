@@ -128,9 +128,10 @@ class RankSelect {
 
   /// \brief out(q) = op applied to in(q): a position for access and rank (access needs
   /// in(q) < n, rank in(q) <= n), a count k >= 1 for select (npos when there is no k-th).
-  /// Views of integers; device views do not block after a one-reduction argument check; host
-  /// views with a device execution space go in overlapped chunks and wait.
-  /// \throws InputError naming the first position out of range.
+  /// Views of integers, each argument read once; waits. Views the execution space reads (device
+  /// views, or pinned host views on a GPU) are used in place; other host views go through
+  /// pinned staging in overlapped chunks.
+  /// \throws InputError naming the first position out of range (out is then unspecified).
   template <class ExecSpace, class InView, class OutView>
   void query(const ExecSpace& exec, BitQuery op, const InView& in, const OutView& out) const {
     impl::run_queries(exec, std::string("ktext::RankSelect::") + op_name(op), Query{*this, op}, in, impl::NoArgument{}, out);

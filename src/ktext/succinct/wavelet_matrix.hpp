@@ -145,9 +145,10 @@ class WaveletMatrix {
 
   /// \brief Batched queries: out(q) = access(a(q)), rank(a(q), b(q)) or select(a(q), b(q)),
   /// with select's npos for a missing occurrence. \p b is ignored for access (pass \p a).
-  /// Device views do not block after a one-reduction check of the positions; host views with a
-  /// device execution space go in overlapped chunks and wait.
-  /// \throws InputError naming the first position out of range.
+  /// Each argument is read once; waits. Views the execution space reads (device views, or
+  /// pinned host views on a GPU) are used in place; other host views go through pinned staging
+  /// in overlapped chunks. Answers are converted to out's type (npos needs 64 bits).
+  /// \throws InputError naming the first position out of range (out is then unspecified).
   template <class ExecSpace, class AView, class BView, class OutView>
   void query(const ExecSpace& exec, WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
     static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,

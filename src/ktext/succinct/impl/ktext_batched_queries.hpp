@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file ktext_batched_queries.hpp
-/// \brief One way to run a batch of queries on a succinct structure: check every query, then
-/// answer query q as out(q) = query(a(q), b(q)).
+/// \brief One way to run a batch of queries on a succinct structure: answer query q as
+/// out(q) = query(a(q), b(q)), checking each query in the same kernel.
 ///
-/// When the execution space can read the views, one kernel does it. When it cannot (host views
-/// and a device execution space), the batch goes in chunks through pinned staging buffers on
-/// two execution-space instances, so that one chunk's copies overlap another chunk's kernel and
-/// the host's staging copies \cite FranzrebBurtscherRudolph2025.
+/// When the execution space can read the views (device views, or pinned host views that a GPU
+/// reads in place), one kernel does it and reads every argument once. When it cannot (host
+/// views and a device execution space), the batch goes in chunks through pinned staging buffers
+/// on two execution-space instances, so that one chunk's copies overlap another chunk's kernel
+/// and the host's staging copies \cite FranzrebBurtscherRudolph2025. The staging copies run on
+/// the host execution space's threads (one thread copies about 10 GB/s from pageable memory, a
+/// fraction of PCIe 5), and the staging buffers are allocated once per process and kept (a
+/// pinned allocation takes milliseconds), guarded by a mutex, released at Kokkos::finalize.
 
 #include <Kokkos_Core.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -35,35 +41,86 @@ inline constexpr bool is_no_argument_v = std::is_same_v<T, NoArgument>;
 /// the four staging buffers stay below 128 MiB.
 inline constexpr std::uint64_t host_query_chunk = std::uint64_t(1) << 22;
 
-/// Index of the first query that \p query rejects (query.valid(a, b) false), or ~0 when all are
-/// fine; runs on \p exec (which must read the views).
-template <class ExecSpace, class Query, class A, class B>
-std::uint64_t first_invalid_query(const ExecSpace& exec, const char* label, const Query& query, const A& a, const B& b,
-                                  std::uint64_t count) {
-  std::uint64_t first = ~std::uint64_t(0);
-  Kokkos::parallel_reduce(
-      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, count),
-      KOKKOS_LAMBDA(std::uint64_t q, std::uint64_t & f) {
-        if (!query.valid(std::uint64_t(a(q)), std::uint64_t(b(q))) && q < f) f = q;
-      },
-      Kokkos::Min<std::uint64_t>(first));
-  return first;
+/// out(q) = query(a(q), b(q)) for every q on \p exec, views readable there; a query that
+/// query.valid rejects gets 0 and raises \p first_bad (a scalar view in exec's memory, zero when
+/// no query was rejected) to ~(offset + q), so ~first_bad is the first rejected index. Does not
+/// block.
+template <class ExecSpace, class Query, class A, class B, class Out, class Bad>
+void answer_queries(const ExecSpace& exec, const char* label, const Query& query, const A& a, const B& b, const Out& out,
+                    std::uint64_t count, const Bad& first_bad, std::uint64_t offset) {
+  using T = typename Out::non_const_value_type;
+  Kokkos::parallel_for(
+      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, count), KOKKOS_LAMBDA(std::uint64_t q) {
+        const std::uint64_t x = std::uint64_t(a(q)), y = std::uint64_t(b(q));
+        if (query.valid(x, y)) {
+          out(q) = T(query(x, y));
+        } else {
+          out(q) = T(0);
+          Kokkos::atomic_max(&first_bad(), ~(offset + q));
+        }
+      });
 }
 
-/// out(q) = query(a(q), b(q)) for every q on \p exec, views readable there. Does not block.
-template <class ExecSpace, class Query, class A, class B, class Out>
-void answer_queries(const ExecSpace& exec, const char* label, const Query& query, const A& a, const B& b, const Out& out,
-                    std::uint64_t count) {
-  Kokkos::parallel_for(
-      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, count),
-      KOKKOS_LAMBDA(std::uint64_t q) { out(q) = query(std::uint64_t(a(q)), std::uint64_t(b(q))); });
+/// Pinned and device staging buffers of the host path, one set per device memory space, kept
+/// between calls: raw bytes, typed per call.
+template <class DevMem>
+struct QueryStaging {
+  using Pinned = Kokkos::SharedHostPinnedSpace;
+  static constexpr int slots = 2;
+  std::mutex mutex;
+  std::uint64_t bytes = 0;  ///< per buffer
+  Kokkos::View<std::byte*, Pinned> host[slots][3];
+  Kokkos::View<std::byte*, DevMem> device[slots][3];
+
+  bool hooked = false;  ///< a finalize hook will release the buffers
+
+  static QueryStaging& instance() {
+    static QueryStaging* s = new QueryStaging;  // never destroyed: its views go at finalize
+    return *s;
+  }
+  void release() {
+    for (auto& slot : host)
+      for (auto& v : slot) v = {};
+    for (auto& slot : device)
+      for (auto& v : slot) v = {};
+    bytes = 0;
+  }
+  /// Buffers of at least \p need bytes each (grown geometrically).
+  template <class ExecSpace>
+  void reserve(const ExecSpace& exec, const Kokkos::DefaultHostExecutionSpace& host_exec, const char* label,
+               std::uint64_t need) {
+    if (need <= bytes) return;
+    release();
+    if (!hooked) {  // once per Kokkos session: views must not outlive Kokkos::finalize
+      Kokkos::push_finalize_hook([this] {
+        release();
+        hooked = false;
+      });
+      hooked = true;
+    }
+    const std::uint64_t grown = need > 2 * bytes ? need : 2 * bytes;
+    for (int s = 0; s < slots; ++s)
+      for (int k = 0; k < 3; ++k) {
+        host[s][k] = uninitialized_view<std::byte, Pinned>(host_exec, label, grown);
+        device[s][k] = uninitialized_view<std::byte, DevMem>(exec, label, grown);
+      }
+    bytes = grown;
+  }
+};
+
+/// An unmanaged view of \p n values of T over the bytes of \p raw.
+template <class T, class Raw>
+auto typed(const Raw& raw, std::uint64_t n) {
+  return Kokkos::View<T*, typename Raw::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+      reinterpret_cast<T*>(raw.data()), n);
 }
 
 /// Checks and answers a batch. \p a, \p b (or NoArgument) and \p out are rank-1 views of
 /// integers with one entry per query; \p what names the operation in errors and labels.
-/// Device views: does not block after the check. Host views with a device execution space:
-/// chunked, overlapped, and waits.
-/// \throws InputError naming the first invalid query; OutOfMemoryError for the staging buffers.
+/// Answers are converted to out's value type. Waits for the answers (the check's verdict needs
+/// them). Host views with a device execution space go chunked and overlapped.
+/// \throws InputError naming the first invalid query (out is then unspecified);
+/// OutOfMemoryError for the staging buffers.
 template <class ExecSpace, class Query, class A, class B, class Out>
 void run_queries(const ExecSpace& exec, const std::string& what, const Query& query, const A& a, const B& b,
                  const Out& out) {
@@ -90,83 +147,84 @@ void run_queries(const ExecSpace& exec, const std::string& what, const Query& qu
     throw InputError(what + ": query " + std::to_string(q) + " is out of range (" + query.describe(a(q), b(q)) + ")");
   };
 
+  using DevMem = typename ExecSpace::memory_space;
   if constexpr (Kokkos::SpaceAccessibility<ExecSpace, Mem>::accessible) {
-    const std::uint64_t bad = first_invalid_query(exec, check_label.c_str(), query, a, b, count);
-    if (bad != ~std::uint64_t(0)) {
-      if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible) {
-        reject(bad);
-      } else {
-        throw InputError(what + ": query " + std::to_string(bad) + " is out of range");
-      }
+    const auto bad = zeroed_view<std::uint64_t, DevMem>(exec, check_label.c_str(), 1);
+    answer_queries(exec, what.c_str(), query, a, b, out, count, Kokkos::subview(bad, 0), 0);
+    std::uint64_t flag = 0;
+    Kokkos::deep_copy(exec, flag, Kokkos::subview(bad, 0));
+    exec.fence((what + ": check").c_str());
+    const std::uint64_t first = ~flag;
+    if (flag != 0) {
+      if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible)
+        reject(first);
+      else
+        throw InputError(what + ": query " + std::to_string(first) + " is out of range");
     }
-    answer_queries(exec, what.c_str(), query, a, b, out, count);
   } else {
     static_assert(Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible,
                   "ktext: query views must be readable by the execution space or by the host");
     const Kokkos::DefaultHostExecutionSpace host;
-    const std::uint64_t bad = first_invalid_query(host, check_label.c_str(), query, a, b, count);
-    if (bad != ~std::uint64_t(0)) reject(bad);
-    using Pinned = Kokkos::SharedHostPinnedSpace;
-    using DevMem = typename ExecSpace::memory_space;
     using TA = std::uint64_t;
     using TO = typename Out::non_const_value_type;
+    constexpr bool two = !is_no_argument_v<B>;
     const std::uint64_t chunk = count < host_query_chunk ? count : host_query_chunk;
+    if (count == 0) return;
+    auto& staging = QueryStaging<DevMem>::instance();
+    const std::lock_guard<std::mutex> lock(staging.mutex);
+    std::uint64_t flag = 0;
     translate_out_of_memory(what.c_str(), [&] {
-      auto instances = Kokkos::Experimental::partition_space(exec, 1, 1);
-      struct Slot {
-        Kokkos::View<TA*, Pinned> in_a, in_b;
-        Kokkos::View<TO*, Pinned> result;
-        Kokkos::View<TA*, DevMem> dev_a, dev_b;
-        Kokkos::View<TO*, DevMem> dev_out;
-        std::uint64_t begin = 0, size = 0;
-        bool busy = false;
-      };
-      Slot slots[2];
       const std::string label = what + "::staging";
-      for (auto& s : slots) {
-        s.in_a = uninitialized_view<TA, Pinned>(host, label.c_str(), chunk);
-        s.dev_a = uninitialized_view<TA, DevMem>(exec, label.c_str(), chunk);
-        if constexpr (!is_no_argument_v<B>) {
-          s.in_b = uninitialized_view<TA, Pinned>(host, label.c_str(), chunk);
-          s.dev_b = uninitialized_view<TA, DevMem>(exec, label.c_str(), chunk);
-        }
-        s.result = uninitialized_view<TO, Pinned>(host, label.c_str(), chunk);
-        s.dev_out = uninitialized_view<TO, DevMem>(exec, label.c_str(), chunk);
-      }
+      staging.reserve(exec, host, label.c_str(), chunk * sizeof(TA));
+      auto instances = Kokkos::Experimental::partition_space(exec, 1, 1);
+      const auto bad = zeroed_view<std::uint64_t, DevMem>(exec, check_label.c_str(), 1);
       exec.fence((what + ": staging buffers").c_str());
-      auto drain = [&](Slot& s, auto& instance) {
-        if (!s.busy) return;
-        instance.fence((what + ": chunk").c_str());
-        for (std::uint64_t k = 0; k < s.size; ++k) out(s.begin + k) = s.result(k);
-        s.busy = false;
+      std::uint64_t begin_of[2] = {0, 0}, size_of[2] = {0, 0};
+      bool busy[2] = {false, false};
+      auto drain = [&](int s) {
+        if (!busy[s]) return;
+        instances[s].fence((what + ": chunk").c_str());
+        const auto result = typed<TO>(staging.host[s][2], size_of[s]);
+        const std::uint64_t begin = begin_of[s];
+        Kokkos::parallel_for(
+            label, Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(host, 0, size_of[s]),
+            [=](std::uint64_t k) { out(begin + k) = result(k); });
+        host.fence(label.c_str());
+        busy[s] = false;
       };
       std::uint64_t index = 0;
       for (std::uint64_t begin = 0; begin < count; begin += chunk, ++index) {
-        Slot& s = slots[index & 1];
-        auto& instance = instances[index & 1];
-        drain(s, instance);
-        s.begin = begin;
-        s.size = count - begin < chunk ? count - begin : chunk;
-        for (std::uint64_t k = 0; k < s.size; ++k) s.in_a(k) = TA(a(begin + k));
-        if constexpr (!is_no_argument_v<B>)
-          for (std::uint64_t k = 0; k < s.size; ++k) s.in_b(k) = TA(b(begin + k));
-        const auto range = Kokkos::make_pair(std::uint64_t(0), s.size);
-        const auto dev_a = Kokkos::subview(s.dev_a, range);
-        const auto dev_out = Kokkos::subview(s.dev_out, range);
-        Kokkos::deep_copy(instance, dev_a, Kokkos::subview(s.in_a, range));
-        if constexpr (!is_no_argument_v<B>) {
-          const auto dev_b = Kokkos::subview(s.dev_b, range);
-          Kokkos::deep_copy(instance, dev_b, Kokkos::subview(s.in_b, range));
-          answer_queries(instance, what.c_str(), query, dev_a, dev_b, dev_out, s.size);
+        const int s = int(index & 1);
+        auto& instance = instances[s];
+        drain(s);
+        const std::uint64_t size = count - begin < chunk ? count - begin : chunk;
+        begin_of[s] = begin, size_of[s] = size;
+        const auto in_a = typed<TA>(staging.host[s][0], size), in_b = typed<TA>(staging.host[s][1], size);
+        Kokkos::parallel_for(
+            label, Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(host, 0, size), [=](std::uint64_t k) {
+              in_a(k) = TA(a(begin + k));
+              if constexpr (two) in_b(k) = TA(b(begin + k));
+            });
+        host.fence(label.c_str());
+        const auto dev_a = typed<TA>(staging.device[s][0], size), dev_b = typed<TA>(staging.device[s][1], size);
+        const auto dev_out = typed<TO>(staging.device[s][2], size);
+        Kokkos::deep_copy(instance, dev_a, in_a);
+        if constexpr (two) {
+          Kokkos::deep_copy(instance, dev_b, in_b);
+          answer_queries(instance, what.c_str(), query, dev_a, dev_b, dev_out, size, Kokkos::subview(bad, 0), begin);
         } else {
-          answer_queries(instance, what.c_str(), query, dev_a, NoArgument{}, dev_out, s.size);
+          answer_queries(instance, what.c_str(), query, dev_a, NoArgument{}, dev_out, size, Kokkos::subview(bad, 0),
+                         begin);
         }
-        Kokkos::deep_copy(instance, Kokkos::subview(s.result, range), dev_out);
-        s.busy = true;
+        Kokkos::deep_copy(instance, typed<TO>(staging.host[s][2], size), dev_out);
+        busy[s] = true;
       }
-      drain(slots[0], instances[0]);
-      drain(slots[1], instances[1]);
+      drain(0);
+      drain(1);
+      Kokkos::deep_copy(exec, flag, Kokkos::subview(bad, 0));
+      exec.fence((what + ": check").c_str());
     });
+    if (flag != 0) reject(~flag);
   }
 }
 
