@@ -289,11 +289,12 @@ TEST(rank_select, single_queries_in_a_user_kernel) {
   }
 }
 
-/// Results of \p op on views in HostSpace (with a device execution space: the chunked path).
-template <class In, class Out>
+/// Results of \p op on views in HostSpace (with a device execution space: the chunked path) or
+/// in SharedHostPinnedSpace (on a GPU: read and written in place by the kernel).
+template <class In, class Out, class Space = Kokkos::HostSpace>
 std::vector<std::uint64_t> batched_on_host(const RS& rs, BitQuery op, const std::vector<In>& in) {
-  Kokkos::View<In*, Kokkos::HostSpace> h_in("host_queries", in.size());
-  Kokkos::View<Out*, Kokkos::HostSpace> h_out("host_answers", in.size());
+  Kokkos::View<In*, Space> h_in("host_queries", in.size());
+  Kokkos::View<Out*, Space> h_out("host_answers", in.size());
   std::copy(in.begin(), in.end(), h_in.data());
   rs.query(Exec{}, op, h_in, h_out);
   return std::vector<std::uint64_t>(h_out.data(), h_out.data() + in.size());
@@ -314,6 +315,19 @@ TEST(rank_select, batched_queries_on_host_views) {
   const auto want = naive_rank1(bits, ps64);
   expect_answers(batched_on_host<std::uint32_t, std::uint32_t>(rs, BitQuery::rank1, ps), want, "host rank1", at);
   expect_answers(batched(rs, BitQuery::rank1, ps), want, "device rank1", at);
+  expect_answers(batched_on_host<std::uint32_t, std::uint32_t, Kokkos::SharedHostPinnedSpace>(rs, BitQuery::rank1, ps),
+                 want, "pinned host rank1", at);
+  // A bad query in the last chunk is named by its index in the whole batch.
+  const std::size_t bad = count - 5;
+  const std::uint32_t kept = ps[bad];
+  ps[bad] = std::uint32_t(n + 1);
+  try {
+    (void)batched_on_host<std::uint32_t, std::uint32_t>(rs, BitQuery::rank1, ps);
+    ADD_FAILURE() << "no exception";
+  } catch (const ktext::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("query " + std::to_string(bad) + " "), std::string::npos) << e.what();
+  }
+  ps[bad] = kept;
   // A short batch of each other operation.
   ps.resize(100000);
   ps64.resize(100000);
