@@ -36,8 +36,33 @@ void set_pending_temp(const std::string& path) {
 
 void clear_pending_temp() { g_has_pending_temp = 0; }
 
+// The directory of sort's spilled runs: run-0 .. run-(g_spill_runs - 1) inside it.
+char g_spill_dir[PATH_MAX];
+volatile std::sig_atomic_t g_has_spill_dir = 0;
+volatile std::sig_atomic_t g_spill_runs = 0;
+
+// Removes the spill directory's runs and the directory; async-signal-safe (no allocation).
+void remove_spill_directory() {
+  if (!g_has_spill_dir) return;
+  char path[PATH_MAX + 32];
+  const std::size_t dir = std::strlen(g_spill_dir);
+  std::memcpy(path, g_spill_dir, dir);
+  std::memcpy(path + dir, "/run-", 5);
+  for (std::sig_atomic_t r = 0; r < g_spill_runs; ++r) {
+    char digits[24];
+    int k = 0;
+    for (unsigned long v = static_cast<unsigned long>(r); k == 0 || v > 0; v /= 10) digits[k++] = char('0' + v % 10);
+    std::size_t at = dir + 5;
+    while (k > 0) path[at++] = digits[--k];
+    path[at] = '\0';
+    ::unlink(path);
+  }
+  ::rmdir(g_spill_dir);
+}
+
 extern "C" void remove_temp_and_die(int sig) {
   if (g_has_pending_temp) ::unlink(g_pending_temp);
+  remove_spill_directory();
   std::signal(sig, SIG_DFL);
   std::raise(sig);
 }
@@ -80,6 +105,21 @@ bool same_as_stdout(int fd) {
 }
 
 }  // namespace
+
+bool set_spill_directory(const std::string& path) {
+  g_has_spill_dir = 0;
+  g_spill_runs = 0;
+  if (path.size() >= sizeof(g_spill_dir)) return false;
+  std::memcpy(g_spill_dir, path.c_str(), path.size() + 1);
+  g_has_spill_dir = 1;
+  return true;
+}
+
+void note_spill_runs(std::uint64_t runs) {
+  if (runs > static_cast<std::uint64_t>(g_spill_runs)) g_spill_runs = static_cast<std::sig_atomic_t>(runs);
+}
+
+void clear_spill_directory() { g_has_spill_dir = 0; }
 
 void install_signal_handlers() {
   std::signal(SIGPIPE, SIG_IGN);

@@ -105,8 +105,16 @@ class OutputFile {
   std::uint64_t written_ = 0;
 };
 
-/// Ignores SIGPIPE (write errors become messages) and removes the pending temporary on
-/// SIGINT/SIGTERM/SIGHUP.
+/// Ignores SIGPIPE (write errors become messages) and, on SIGINT/SIGTERM/SIGHUP, removes the
+/// pending temporary and the spill directory before dying of the signal.
 void install_signal_handlers();
+
+/// Registers the directory of sort's spilled runs (files run-0, run-1, ... inside it) for the
+/// signal handlers; false when the path is too long for them.
+bool set_spill_directory(const std::string& path);
+/// The runs run-0 .. run-(runs - 1) may exist.
+void note_spill_runs(std::uint64_t runs);
+/// The directory is gone (or no longer the handlers' business).
+void clear_spill_directory();
 
 }  // namespace ktext::cli

@@ -10,6 +10,7 @@
 #include <queue>
 
 #include "errors.hpp"
+#include "io.hpp"
 
 namespace ktext::cli {
 
@@ -182,15 +183,29 @@ SpilledRuns::SpilledRuns(std::string directory, std::uint8_t delimiter)
 SpilledRuns::~SpilledRuns() {
   for (int fd : fds_) ::close(fd);
   for (const std::string& p : paths_) ::unlink(p.c_str());
+  if (!private_.empty()) {
+    ::rmdir(private_.c_str());
+    clear_spill_directory();
+  }
 }
 
 int SpilledRuns::create() {
-  std::string pattern = directory_ + "/ktext-sort-" + std::to_string(::getpid()) + "-XXXXXX";
-  std::vector<char> buf(pattern.begin(), pattern.end());
-  buf.push_back('\0');
-  const int fd = ::mkostemp(buf.data(), O_CLOEXEC);
-  if (fd < 0) throw io_error(with_errno("cannot create a temporary file in " + quote(directory_), errno));
-  paths_.emplace_back(buf.data());
+  if (private_.empty()) {
+    std::string pattern = directory_ + "/ktext-sort-" + std::to_string(::getpid()) + "-XXXXXX";
+    if (!::mkdtemp(pattern.data()))
+      throw io_error(with_errno("cannot create a temporary directory in " + quote(directory_), errno));
+    private_ = pattern;
+    if (!set_spill_directory(private_)) {
+      ::rmdir(private_.c_str());
+      private_.clear();
+      throw io_error("the temporary directory path in " + quote(directory_) + " is too long");
+    }
+  }
+  const std::string path = private_ + "/run-" + std::to_string(created_);
+  note_spill_runs(++created_);  // before the file exists: a signal from here on removes it
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) throw io_error(with_errno("cannot create a temporary file in " + quote(private_), errno));
+  paths_.push_back(path);
   fds_.push_back(fd);
   return fd;
 }

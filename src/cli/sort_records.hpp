@@ -108,8 +108,10 @@ class BatchCursor : public RecordCursor {
 /// Writes the union of the sorted \p sources to \p out, ascending (descending with \p reverse).
 void merge_records(const std::vector<RecordCursor*>& sources, bool reverse, RecordWriter& out);
 
-/// Sorted runs spilled to temporary files `ktext-sort-<pid>-XXXXXX` in one directory; every
-/// file still listed is removed when the object goes (success or failure alike).
+/// Sorted runs spilled to files run-0, run-1, ... of a private directory
+/// `ktext-sort-<pid>-XXXXXX` made in the given directory on the first run; the runs and the
+/// directory are removed when the object goes (success or failure alike) and by the signal
+/// handlers on SIGINT/SIGTERM/SIGHUP. Only a SIGKILL leaves the directory (named for the pid).
 class SpilledRuns {
  public:
   SpilledRuns(std::string directory, std::uint8_t delimiter);
@@ -135,6 +137,8 @@ class SpilledRuns {
   void close_last(int fd);
   static void write_fd(void* target, const void* data, std::size_t count);
   std::string directory_;
+  std::string private_;  ///< the private directory; empty until the first run
+  std::uint64_t created_ = 0;
   std::uint8_t delimiter_;
   std::vector<std::string> paths_;
   std::vector<int> fds_;  ///< the descriptor of the run being written (one at a time)

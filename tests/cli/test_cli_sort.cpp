@@ -4,13 +4,18 @@
 // terminators, CR and NUL bytes, empty input and empty lines, the chunked and the spilled paths
 // forced with small limits, temporary files removed after success and failure.
 #include <dirent.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli_fixture.hpp"
@@ -185,6 +190,47 @@ TEST_F(Sort, TemporaryFilesAreRemovedAfterAFailure) {
   const RunResult missing_dir = ktext({"sort", "a", "-S", "1K", "-T", "no-such-dir", "-o", "out"});
   EXPECT_EQ(missing_dir.exit_code, 2);
   EXPECT_FALSE(file_exists(dir.path("out")));
+}
+
+TEST_F(Sort, SignalsRemoveTheSpilledRuns) {
+  // Standard input is a FIFO: ktext spills runs of what was written, then waits for more, and
+  // is stopped there by each signal in turn. Its spill directory is named for its pid.
+  for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    SCOPED_TRACE(sig);
+    const std::string fifo = dir.path("in.fifo");
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    ::mkdir(dir.path("tmp").c_str(), 0700);
+    bool spilled = false;
+    std::thread feeder([&] {
+      const int fd = ::open(fifo.c_str(), O_WRONLY);  // waits for ktext to open it
+      if (fd < 0) return;
+      const Bytes data = records(2000, 20, '\n');
+      for (std::size_t at = 0; at < data.size();) {
+        const ssize_t put = ::write(fd, data.data() + at, data.size() - at);
+        if (put <= 0) break;
+        at += std::size_t(put);
+      }
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      while (!spilled && std::chrono::steady_clock::now() < deadline) {
+        for (const std::string& name : entries_of(dir.path("tmp"))) {
+          long pid = 0;
+          if (std::sscanf(name.c_str(), "ktext-sort-%ld-", &pid) == 1 && !entries_of(dir.path("tmp/" + name)).empty()) {
+            spilled = true;
+            ::kill(pid_t(pid), sig);
+          }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      ::close(fd);
+    });
+    const RunResult r = ktext({"sort", "-S", "1K", "-T", "tmp", "-o", "out", "--backend", "serial"}, fifo);
+    feeder.join();
+    ASSERT_TRUE(spilled) << "no spilled run appeared: " << r.err;
+    EXPECT_EQ(r.exit_code, -1) << "ktext did not die of the signal: " << r.err;
+    EXPECT_TRUE(entries_of(dir.path("tmp")).empty()) << "temporary files left behind";
+    EXPECT_EQ(dir.list(), (Names{"in.fifo", "tmp"})) << "an output or its temporary was left";
+    ::unlink(fifo.c_str());
+  }
 }
 
 TEST_F(Sort, MissingInputAndBadSizes) {
