@@ -3,6 +3,8 @@
 // so stability is checked too) and the LCP of sorted neighbours against direct comparison.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <ktext/core/memory_info.hpp>
 #include <ktext/strings/string_sort.hpp>
 #include <ktext_oracles/string_sets.hpp>
 
@@ -115,6 +117,47 @@ TEST(string_sort, bad_arguments_throw_input_error) {
   check({0, 1, 2, 3}, "too many offsets");
   auto good = to_device(std::vector<std::int64_t>{0, 1, 3});
   EXPECT_THROW(ktext::string_sort(Exec{}, chars, good, order, lcp_short), ktext::InputError);
+}
+
+/// Sets KTEXT_MEMORY_LIMIT for its lifetime.
+struct MemoryLimit {
+  explicit MemoryLimit(const char* value) { ::setenv("KTEXT_MEMORY_LIMIT", value, 1); }
+  ~MemoryLimit() { ::unsetenv("KTEXT_MEMORY_LIMIT"); }
+};
+
+TEST(string_sort, refuses_before_allocating_what_memory_cannot_hold) {
+  const auto set = ktext::oracle::url_strings(10000, 6);
+  auto chars = to_device(set.chars);
+  auto offsets = to_device(set.offsets);
+  Kokkos::View<std::int32_t*, Mem> order("order", set.size());
+  Kokkos::deep_copy(order, -3);
+  const std::uint64_t need = ktext::string_sort_peak_bytes_bound<std::int32_t>(set.size(), 0);
+  {
+    const MemoryLimit limit("64K");
+    ASSERT_EQ(ktext::free_memory_bytes(Exec{}).value_or(0), 65536u);
+    try {
+      ktext::string_sort(Exec{}, chars, offsets, order);
+      ADD_FAILURE() << "no exception with " << need << " bytes needed and 64 KiB free";
+    } catch (const ktext::OutOfMemoryError& e) {
+      EXPECT_EQ(e.label(), "ktext::string_sort");
+      EXPECT_GT(e.requested_bytes(), 65536u);
+      EXPECT_NE(std::string(e.what()).find("65536 are free"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(to_host(order), std::vector<std::int32_t>(set.size(), -3)) << "the order was written before refusing";
+  }
+  {
+    const MemoryLimit limit("1G");  // room enough: the same sort runs
+    ktext::string_sort(Exec{}, chars, offsets, order);
+    EXPECT_EQ(to_host(order), ktext::oracle::stable_sort_order<std::int32_t>(set));
+  }
+  for (const char* bad : {"12X", "K", "-5", "1.5G", "10 M"}) {
+    const MemoryLimit limit(bad);
+    EXPECT_THROW((void)ktext::memory_limit_bytes(), ktext::InputError) << bad;
+  }
+  {
+    const MemoryLimit limit("99999999999999999999T");  // saturates instead of wrapping
+    EXPECT_EQ(ktext::memory_limit_bytes().value_or(0), ~std::uint64_t(0));
+  }
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -425,6 +426,25 @@ TEST_F(Cli, QuietPrintsNothing) {
 
 // ---------------------------------------------------------------------------------------------
 // crosscheck
+
+TEST_F(Cli, MemoryLimitRefusesBeforeAnyOutput) {
+  put("t", sample_texts()[2].second);
+  ::setenv("KTEXT_MEMORY_LIMIT", "1K", 1);
+  const auto refused = ktext({"sa", "t", "-o", "t.sa"});
+  EXPECT_EQ(dir.list(), (Names{"t"})) << "output or temporary left after the refusal";
+  ::setenv("KTEXT_MEMORY_LIMIT", "12Q", 1);
+  const auto malformed = ktext({"sa", "t", "-o", "t.sa"});
+  ::setenv("KTEXT_MEMORY_LIMIT", "1G", 1);
+  const auto fits = ktext({"sa", "t", "-o", "t.sa", "-q"});
+  ::unsetenv("KTEXT_MEMORY_LIMIT");
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  expect_one_error_line(refused);
+  EXPECT_NE(refused.err.find("KTEXT_MEMORY_LIMIT"), std::string::npos) << refused.err;
+  EXPECT_EQ(malformed.exit_code, 2) << malformed.err;
+  EXPECT_NE(malformed.err.find("KTEXT_MEMORY_LIMIT='12Q'"), std::string::npos) << malformed.err;
+  EXPECT_EQ(fits.exit_code, 0) << fits.err;
+  EXPECT_EQ(dir.list(), (Names{"t", "t.sa"}));
+}
 
 TEST_F(Cli, CrosscheckDefaultText) {
   const auto r = ktext({"crosscheck"});
