@@ -41,8 +41,10 @@ void Context::require_memory(std::uint64_t bytes, std::uint64_t n) const {
   if (free_bytes && bytes > *free_bytes)
     throw io_error(std::string("the ") + backend_name(backend_) + " backend needs " + std::to_string(bytes) + " bytes (" +
                    human_bytes(bytes) + ") for n = " + std::to_string(n) + ", " + std::to_string(*free_bytes) + " (" +
-                   human_bytes(*free_bytes) + ") are free" + (ktext::memory_limit_bytes() ? " under KTEXT_MEMORY_LIMIT" : "") +
-                   (backend_ == Backend::Cuda ? "; try --backend openmp" : ""));
+                   human_bytes(*free_bytes) + ") are free" +
+                   (ktext::memory_limit_bytes() ? " under KTEXT_MEMORY_LIMIT"
+                    : backend_ == Backend::Cuda ? "; try --backend openmp"
+                                                : ""));
 }
 
 ktext::SuffixArrayOptions Context::progress_options(const std::string& what) const {
