@@ -137,6 +137,8 @@ class Out:
         if prefix and self.n + len(b) >= prefix:
             b = b[: prefix - self.n]
             self.full = True
+        self.put(b)
+    def put(self, b):
         self.f.write(b)
         self.n += len(b)
     def close(self):
@@ -149,17 +151,11 @@ class Lines(Out):
     def __init__(self, path):
         super().__init__(path)
         self.end = 0  # bytes up to and including the last newline written
-    def write(self, b):
-        if self.full:
-            return
-        if prefix and self.n + len(b) >= prefix:
-            b = b[: prefix - self.n]
-            self.full = True
+    def put(self, b):
         i = b.rfind(b"\n")
         if i >= 0:
             self.end = self.n + i + 1
-        self.f.write(b)
-        self.n += len(b)
+        super().put(b)
     def line(self, s):
         self.write(s + b"\n")
     def close(self):

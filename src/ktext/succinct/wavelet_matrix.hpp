@@ -19,7 +19,6 @@
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/view_checks.hpp"
-#include "ktext/succinct/impl/ktext_batched_queries.hpp"
 #include "ktext/succinct/impl/ktext_wavelet_levels.hpp"
 #include "ktext/succinct/rank_select.hpp"
 
@@ -153,12 +152,7 @@ class WaveletMatrix {
   void query(const ExecSpace& exec, WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
     static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
                   "ktext::WaveletMatrix: the matrix must be accessible from the execution space");
-    const std::string what = std::string("ktext::WaveletMatrix::") + op_name(op);
-    const impl::WaveletQueries<WaveletMatrix> queries{*this, op};
-    if (op == WaveletQuery::access)
-      impl::run_queries(exec, what, queries, a, impl::NoArgument{}, out);
-    else
-      impl::run_queries(exec, what, queries, a, b, out);
+    impl::run_wavelet_queries(exec, "ktext::WaveletMatrix", *this, op, a, b, out);
   }
   /// \brief As above on the default instance of MemorySpace's execution space; waits.
   template <class AView, class BView, class OutView>

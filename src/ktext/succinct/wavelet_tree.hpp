@@ -32,7 +32,6 @@
 #include "ktext/core/error.hpp"
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/histogram.hpp"
-#include "ktext/succinct/impl/ktext_batched_queries.hpp"
 #include "ktext/succinct/impl/ktext_wavelet_levels.hpp"
 #include "ktext/succinct/rank_select.hpp"
 
@@ -202,12 +201,7 @@ class WaveletTree {
   void query(const ExecSpace& exec, WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
     static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
                   "ktext::WaveletTree: the tree must be accessible from the execution space");
-    const std::string what = std::string("ktext::WaveletTree::") + op_name(op);
-    const impl::WaveletQueries<WaveletTree> queries{*this, op};
-    if (op == WaveletQuery::access)
-      impl::run_queries(exec, what, queries, a, impl::NoArgument{}, out);
-    else
-      impl::run_queries(exec, what, queries, a, b, out);
+    impl::run_wavelet_queries(exec, "ktext::WaveletTree", *this, op, a, b, out);
   }
   /// \brief As above on the default instance of MemorySpace's execution space; waits.
   template <class AView, class BView, class OutView>

@@ -17,6 +17,7 @@
 #include "ktext/core/error.hpp"
 #include "ktext/core/popcount.hpp"
 #include "ktext/core/view_checks.hpp"
+#include "ktext/succinct/impl/ktext_batched_queries.hpp"
 #include "ktext/primitives/scan.hpp"
 #include "ktext/succinct/bit_vector.hpp"
 
@@ -72,6 +73,19 @@ struct WaveletQueries {
            std::to_string(self.size());
   }
 };
+
+/// The batched queries of a wavelet tree or matrix \p self (named \p type in errors and labels):
+/// access takes one argument view, rank and select two.
+template <class Structure, class ExecSpace, class AView, class BView, class OutView>
+void run_wavelet_queries(const ExecSpace& exec, const char* type, const Structure& self, WaveletQuery op,
+                         const AView& a, const BView& b, const OutView& out) {
+  const std::string what = std::string(type) + "::" + wavelet_query_name(op);
+  const WaveletQueries<Structure> queries{self, op};
+  if (op == WaveletQuery::access)
+    run_queries(exec, what, queries, a, NoArgument{}, out);
+  else
+    run_queries(exec, what, queries, a, b, out);
+}
 
 /// Bits for codes 0..sigma-1: 0 for sigma <= 1.
 KOKKOS_INLINE_FUNCTION int code_bits(std::uint64_t sigma) {
