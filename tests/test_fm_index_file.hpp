@@ -13,6 +13,7 @@
 #include <ktext/core/crc32.hpp>
 #include <ktext/core/little_endian.hpp>
 #include <ktext/suffix/bwt.hpp>
+#include <ktext/suffix/bwt_file.hpp>
 #include <ktext/suffix/fm_index.hpp>
 #include <ktext/suffix/fm_index_file.hpp>
 
@@ -309,23 +310,29 @@ struct Parts {
   }
 };
 
+/// The parts of \p index, as write_fm_index() stores them.
+template <class Index>
+Parts parts_of(const Fm<Index>& index) {
+  Parts p;
+  p.n = index.size();
+  p.primary = index.primary_index();
+  p.rate = index.sample_rate();
+  p.sample_width = sizeof(Index);
+  Kokkos::View<std::uint8_t*, Mem> b("bwt", p.n);
+  index.bwt(Exec{}, b);
+  Exec{}.fence();
+  p.bwt = to_host(b);
+  p.marks = to_host(index.sample_marks());
+  for (auto v : to_host(index.sampled_positions())) p.samples.push_back(std::uint64_t(v));
+  return p;
+}
+
 TEST(fm_index_file, refuses_inconsistent_samples_and_marks) {
   // n = 150 at rate 7: positions 0, 7, ..., 147 are sampled (22 rows); n is no multiple of 7.
   const auto t = random_text(150, 3, 31);
   const std::uint32_t rate = 7;
   const auto index = build<std::int32_t>(t, rate);
-  Parts good;
-  good.n = t.size();
-  good.primary = index.primary_index();
-  good.rate = rate;
-  {
-    Kokkos::View<std::uint8_t*, Mem> b("bwt", t.size());
-    index.bwt(Exec{}, b);
-    Exec{}.fence();
-    good.bwt = to_host(b);
-  }
-  good.marks = to_host(index.sample_marks());
-  for (auto v : to_host(index.sampled_positions())) good.samples.push_back(std::uint64_t(v));
+  const Parts good = parts_of(index);
   ASSERT_EQ(good.samples.size(), 22u);
   ASSERT_EQ(good.file(), file_of(index)) << "the forging writer must match write_fm_index";
 
@@ -482,6 +489,148 @@ TEST(fm_index_file, refuses_inconsistent_samples_and_marks) {
     p.sample_width = 8;  // 8-byte samples are fine for either index type
     EXPECT_NO_THROW((void)read<std::int32_t>(p.file()));
     expect_answers(read<std::int64_t>(p.file()), c, "forged with 8-byte samples");
+  }
+}
+
+/// Rows on the LF cycle through row 0 of a transform, counted naively (an independent oracle
+/// of whether the transform is that of a text: it is when all n + 1 rows are on it).
+std::uint64_t rows_on_cycle(const Bytes& bwt, std::uint64_t primary) {
+  const std::uint64_t n = bwt.size();
+  auto symbol = [&](std::uint64_t r) { return int(bwt[r - (r > primary ? 1 : 0)]); };
+  std::vector<std::uint64_t> lf(n + 1, 0);
+  for (std::uint64_t r = 0; r <= n; ++r) {
+    if (r == primary) continue;
+    std::uint64_t row = 1;
+    for (std::uint64_t q = 0; q <= n; ++q)
+      if (q != primary && (symbol(q) < symbol(r) || (symbol(q) == symbol(r) && q < r))) ++row;
+    lf[r] = row;
+  }
+  std::uint64_t r = 0, rows = 1;
+  while (r != primary && rows <= n + 1) {
+    r = lf[r];
+    ++rows;
+  }
+  return r == primary ? rows : 0;
+}
+
+/// Every position a forged index reports must still lie within the text: p + m <= n.
+template <class Index>
+void expect_positions_within_text(const Fm<Index>& index, const Patterns& ps, const std::string& what) {
+  const auto got = batched_locate(index, ps);
+  for (std::size_t i = 0; i < got.size(); ++i)
+    for (const std::int64_t p : got[i])
+      if (p != std::int64_t(Fm<Index>::invalid_position) && std::uint64_t(p) + ps.get(i).size() > index.size()) {
+        ADD_FAILURE() << what << ": " << describe(ps.get(i)) << " located at " << p << " in a text of " << index.size();
+        return;
+      }
+}
+
+TEST(fm_index_file, forged_transforms_stay_bounded_and_verify_refuses_them) {
+  // With a rate past n only position 0 is sampled, so locate walks up to n steps per
+  // occurrence; the file may claim any rate up to 2^32 - 1.
+  const auto t = random_text(700, 4, 77);
+  const Case c = make_case("forged transform", t, sweep_patterns(t, 5, 12, 4), false);
+  for (const std::uint32_t rate : {std::uint32_t(701), std::uint32_t(0xffffffffu)}) {
+    SCOPED_TRACE("sample rate " + std::to_string(rate));
+    const Parts good = parts_of(build<std::int64_t>(t, rate));
+    ASSERT_EQ(good.samples.size(), 1u);
+    ASSERT_EQ(rows_on_cycle(good.bwt, good.primary), t.size() + 1);
+    const auto kept = read<std::int64_t>(good.file());
+    expect_same("count", c.patterns, c.oracle.counts, batched_count(kept, c.patterns));
+    expect_same("locate", c.patterns, c.oracle.positions, batched_locate(kept, c.patterns));
+    const Bytes good_file = good.file();
+    EXPECT_NO_THROW((void)ktext::fm_index_file_verify(ktext::container::read_container(good_file)));
+
+    // Two BWT bytes swapped so that the rows split into several LF cycles (checked naively):
+    // every cheap check passes, the walks of some rows never reach position 0.
+    Parts forged = good;
+    bool split = false;
+    for (std::size_t j = 1; j < forged.bwt.size() && !split; ++j) {
+      if (forged.bwt[j] == forged.bwt[0]) continue;
+      std::swap(forged.bwt[0], forged.bwt[j]);
+      split = rows_on_cycle(forged.bwt, forged.primary) != t.size() + 1;
+      if (!split) std::swap(forged.bwt[0], forged.bwt[j]);
+    }
+    ASSERT_TRUE(split);
+    const Bytes file = forged.file();
+    const auto container = ktext::container::read_container(file);
+    EXPECT_NO_THROW((void)ktext::fm_index_file_check(container));
+    const auto index = read<std::int64_t>(file);
+    // Bounded: without the cap of n + 1 steps a walk off the text's cycle runs rate steps.
+    expect_positions_within_text(index, c.patterns, "swapped BWT bytes");
+    const std::string why = format_error_of([&] { (void)ktext::fm_index_file_verify(container); });
+    EXPECT_NE(why.find("not that of a text"), std::string::npos) << why;
+  }
+}
+
+TEST(fm_index_file, forged_samples_report_no_impossible_position_and_verify_refuses_them) {
+  const auto t = random_text(600, 3, 78);
+  const std::uint32_t rate = 5;
+  const Parts good = parts_of(build<std::int32_t>(t, rate));
+  const Bytes good_file = good.file();
+  EXPECT_NO_THROW((void)ktext::fm_index_file_verify(ktext::container::read_container(good_file)));
+  // The sample of the last multiple of the rate swapped with each other one in turn (position 0
+  // stays in the primary row): the swapped positions are still distinct multiples of the rate,
+  // so the cheap checks pass, but walks that end on the moved sample report it plus their steps.
+  // Patterns start at positions s - 1 (mod s), so their walks take s - 1 steps.
+  Patterns ps;
+  for (std::size_t p = rate - 1; p + 3 <= t.size(); p += rate) ps.add(Bytes(t.begin() + p, t.begin() + p + 3));
+  const std::size_t last = std::size_t(std::max_element(good.samples.begin(), good.samples.end()) - good.samples.begin());
+  std::uint64_t impossible = 0;
+  for (std::size_t k = 0; k < good.samples.size(); ++k) {
+    if (k == last || good.samples[k] == 0) continue;
+    Parts forged = good;
+    std::swap(forged.samples[k], forged.samples[last]);
+    SCOPED_TRACE("samples " + std::to_string(k) + " and " + std::to_string(last) + " swapped");
+    const Bytes file = forged.file();
+    const auto container = ktext::container::read_container(file);
+    EXPECT_NO_THROW((void)ktext::fm_index_file_check(container));
+    const auto index = read<std::int32_t>(file);
+    expect_positions_within_text(index, ps, "swapped samples");
+    for (const auto& found : batched_locate(index, ps))
+      impossible += std::uint64_t(std::count(found.begin(), found.end(), std::int64_t(Fm<std::int32_t>::invalid_position)));
+    const std::string why = format_error_of([&] { (void)ktext::fm_index_file_verify(container); });
+    EXPECT_NE(why.find("section 'samples' entry"), std::string::npos) << why;
+  }
+  EXPECT_GT(impossible, 0u) << "no swap led a walk past the end of the text: the test checks nothing";
+  // A mark moved to a row whose position is no multiple of the rate: the counts still match.
+  Parts moved = good;
+  std::uint64_t r0 = 0;
+  while (!((moved.marks[r0 / 64] >> (r0 % 64)) & 1) || r0 == moved.primary) ++r0;
+  std::uint64_t r1 = 0;
+  while ((moved.marks[r1 / 64] >> (r1 % 64)) & 1) ++r1;
+  moved.marks[r0 / 64] &= ~(std::uint64_t(1) << (r0 % 64));
+  moved.marks[r1 / 64] |= std::uint64_t(1) << (r1 % 64);
+  const Bytes moved_file = moved.file();
+  const std::string why = format_error_of([&] {
+    (void)ktext::fm_index_file_verify(ktext::container::read_container(moved_file));
+  });
+  EXPECT_NE(why.find("marked as sampled"), std::string::npos) << why;
+}
+
+TEST(fm_index_file, bwt_files_are_verified_by_one_walk) {
+  for (const auto& [name, t] : ktext::oracle::named_texts(500, 79)) {
+    SCOPED_TRACE(name);
+    const Case c = make_case(name, t, {}, false);
+    ASSERT_EQ(rows_on_cycle(c.bwt, c.primary), t.size() + 1);
+    Bytes file;
+    ktext::write_bwt_file(c.bwt.data(), c.bwt.size(), c.primary, [&](const void* p, std::size_t n) {
+      file.insert(file.end(), static_cast<const std::uint8_t*>(p), static_cast<const std::uint8_t*>(p) + n);
+    });
+    EXPECT_NO_THROW((void)ktext::bwt_file_verify(ktext::container::read_container(file)));
+    // Another primary index: a different rotation order, one cycle only by chance (checked).
+    for (std::uint64_t primary = 1; primary <= c.bwt.size(); primary += 97) {
+      if (primary == c.primary) continue;
+      Bytes other;
+      ktext::write_bwt_file(c.bwt.data(), c.bwt.size(), primary, [&](const void* p, std::size_t n) {
+        other.insert(other.end(), static_cast<const std::uint8_t*>(p), static_cast<const std::uint8_t*>(p) + n);
+      });
+      const auto container = ktext::container::read_container(other);
+      if (rows_on_cycle(c.bwt, primary) == t.size() + 1)
+        EXPECT_NO_THROW((void)ktext::bwt_file_verify(container));
+      else
+        EXPECT_NE(format_error_of([&] { (void)ktext::bwt_file_verify(container); }), "") << "primary " << primary;
+    }
   }
 }
 

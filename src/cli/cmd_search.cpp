@@ -57,7 +57,8 @@ void search_batch(const Exec& exec, const Index& index, const PatternBatch& batc
     totals.seconds += locate_watch.seconds();
     for (std::size_t i = 0; i < sub.size(); ++i) {
       const auto begin = std::uint64_t(occ.offsets[i]), end = std::uint64_t(occ.offsets[i + 1]);
-      if (end - begin != counts[first + i]) throw ktext::FormatError("the index is inconsistent: count and locate disagree");
+      if (end - begin != counts[first + i])
+        throw ktext::FormatError("the index is inconsistent: count and locate disagree (ktext info --verify says why)");
       results.number(end - begin);
       results.put('\t');
       for (std::uint64_t k = begin; k < end; ++k) {
@@ -85,7 +86,7 @@ int run_search(const GlobalOptions& global, const SearchOptions& options) {
   const std::vector<std::uint8_t> bytes = in.read_rest();
   const auto container = with_file_name(in.name(), [&] {
     auto c = ktext::container::read_container(bytes, ktext::container::Kind::fm_index);
-    (void)ktext::fm_index_file_check(c);
+    if (options.verify) (void)ktext::fm_index_file_verify(c);
     return c;
   });
   const std::uint64_t n = *container.meta(ktext::container::kMetaN);

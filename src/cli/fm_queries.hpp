@@ -60,7 +60,10 @@ Occurrences locate_patterns(const Exec& exec, const ktext::FMIndex<Mem, I>& inde
   exec.fence("ktext_cli::locate_patterns");
   out.positions.resize(positions.extent(0));
   for (std::size_t k = 0; k < out.positions.size(); ++k) {
-    if (positions(k) < 0) throw ktext::FormatError("the index is inconsistent: a located row reaches no sampled position");
+    if (positions(k) < 0)
+      throw ktext::FormatError(
+          "the index is inconsistent: an occurrence has no sampled position within reach, or one past the end of "
+          "the text (ktext info --verify says why)");
     out.positions[k] = positions(k);
   }
   return out;

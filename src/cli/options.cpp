@@ -112,6 +112,9 @@ CommandLine parse_command_line(int argc, char** argv) {
   auto* primary = unbwt->add_option("--primary", ints.primary,
                                     "Primary index of a raw transform, 1..n (0 for the empty transform; with a "
                                     "container it must agree with the stored one)");
+  unbwt->add_flag("--verify", cl.unbwt.verify,
+                  "Accepted as by every command that loads a file: inverting proves the transform anyway (a forged "
+                  "one exits 3)");
 
   auto* lcp = app.add_subcommand("lcp", "LCP array of the bytes of INPUT (lcp[0] = 0), encoded like sa's output");
   lcp->fallthrough();
@@ -125,6 +128,9 @@ CommandLine parse_command_line(int argc, char** argv) {
   auto* info = app.add_subcommand("info", "Describe and verify a ktext container file");
   info->fallthrough();
   info->add_option("FILE", cl.info.input, "Container file ('-': standard input)")->required();
+  info->add_flag("--verify", cl.info.verify,
+                 "Also prove the contents of an fm_index or bwt file with one O(n) walk, as search --verify does "
+                 "(default: the checks every loader runs)");
 
   auto* index = app.add_subcommand("index", "FM-index of the bytes of INPUT, for ktext search");
   index->fallthrough();
@@ -148,6 +154,9 @@ CommandLine parse_command_line(int argc, char** argv) {
                      "One pattern per line, bytes exactly as written (a '\r' before the newline belongs to the pattern; "
                      "'-': standard input)");
   search->add_flag("--locate", cl.search.locate, "Also list the positions: count<TAB>pos,pos,... ascending");
+  search->add_flag("--verify", cl.search.verify,
+                   "Prove the index before searching (one O(n) walk on the host): no forged or inconsistent file is "
+                   "accepted. Use it for files from untrusted sources");
   search->add_option("-o,--output", cl.search.output, "Results, one line per pattern ('-': standard output)")
       ->capture_default_str();
 
@@ -171,6 +180,9 @@ CommandLine parse_command_line(int argc, char** argv) {
   wt_query->add_option("-f,--file", cl.wt_query.queries, "Queries, one per line ('-': standard input)")->required();
   wt_query->add_option("-o,--output", cl.wt_query.output, "Results, one line per query ('-': standard output)")
       ->capture_default_str();
+  wt_query->add_flag("--verify", cl.wt_query.verify,
+                     "Accepted as by every command that loads a file: the checks that always run already prove a "
+                     "wavelet file");
   auto* sort = app.add_subcommand(
       "sort", "Sort the records of the FILEs (lines, or NUL-terminated with -z) by their bytes: the output of "
               "LC_ALL=C sort with the same options");

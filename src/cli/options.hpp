@@ -47,6 +47,7 @@ struct UnbwtOptions {
   std::string output;
   bool has_primary = false;
   std::uint64_t primary = 0;  ///< required for raw input; must agree with a container's
+  bool verify = false;        ///< accepted everywhere a file is loaded; inverting proves the transform anyway
 };
 
 /// `lcp` takes the same arguments as `sa` and writes the same encodings.
@@ -54,6 +55,7 @@ using LcpOptions = SaOptions;
 
 struct InfoOptions {
   std::string input;
+  bool verify = false;  ///< also prove an fm_index's or bwt's contents (one O(n) LF walk)
 };
 
 struct IndexOptions {
@@ -68,6 +70,7 @@ struct SearchOptions {
   std::vector<std::string> patterns;  ///< from the command line, searched first
   std::string pattern_file;           ///< one pattern per line; empty: none
   bool locate = false;
+  bool verify = false;  ///< prove the index (one O(n) LF walk) before searching
   std::string output = "-";
 };
 
@@ -82,6 +85,7 @@ struct WtQueryOptions {
   std::string op;         ///< access, rank or select
   std::string queries;    ///< one query per line
   std::string output = "-";
+  bool verify = false;    ///< accepted everywhere a file is loaded; the default checks prove a wavelet file
 };
 
 /// `sort`: GNU sort's options without keys.

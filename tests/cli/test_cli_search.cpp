@@ -94,6 +94,23 @@ std::vector<std::pair<std::string, Bytes>> search_texts() {
 
 class CliSearch : public CliTest {};
 
+/// \p good with section \p id changed by \p change and every checksum made valid again.
+template <class Change>
+Bytes forge(const Bytes& good, std::uint32_t id, Change&& change) {
+  const kc::Container c = kc::read_container(good);
+  kc::Writer w(c.kind);
+  for (const auto& [key, value] : c.metadata) w.set_meta(key, value);
+  std::vector<Bytes> keep;
+  keep.reserve(c.sections.size());
+  for (const kc::Section& s : c.sections) {
+    if (s.id == kc::kSectionMeta) continue;
+    keep.emplace_back(s.data, s.data + s.size);
+    if (s.id == id) change(keep.back());
+    w.add_section(s.id, keep.back().data(), keep.back().size(), s.element_width);
+  }
+  return w.bytes();
+}
+
 TEST_F(CliSearch, CountsAndPositionsMatchANaiveScan) {
   int i = 0;
   for (const auto& [name, text] : search_texts()) {
@@ -197,6 +214,12 @@ TEST_F(CliSearch, CorruptIndexFilesAreRefused) {
     EXPECT_EQ(r.exit_code, 3) << what << ": " << r.err;
     expect_one_error_line(r, what);
     EXPECT_FALSE(file_exists(dir.path("out"))) << what;
+    // info runs the checks of the loader: it refuses every file that search refuses (but
+    // another kind of valid container).
+    if (what == "bwt container") return;
+    const auto i = ktext({"info", "bad.idx"});
+    EXPECT_EQ(i.exit_code, 3) << what << ": " << i.out;
+    expect_one_error_line(i, what + " (info)");
   };
   for (std::size_t at = 0; at < good.size(); ++at) {
     Bytes bad = good;
@@ -219,18 +242,58 @@ TEST_F(CliSearch, CorruptIndexFilesAreRefused) {
   refused(read_file(dir.path("t.bwt")), "bwt container");
   refused(bytes_of("she sells sea shells"), "plain text");
   // Consistent checksums, inconsistent index: samples that are not multiples of the rate.
-  const kc::Container c = kc::read_container(good, kc::Kind::fm_index);
-  kc::Writer w(kc::Kind::fm_index);
-  for (const auto& [key, value] : c.metadata) w.set_meta(key, value);
-  std::vector<Bytes> keep;
-  for (const kc::Section& s : c.sections) {
-    if (s.id == kc::kSectionMeta) continue;
-    keep.emplace_back(s.data, s.data + s.size);
-    if (s.id == kc::kSectionSamples) keep.back()[0] ^= 1;
-    w.add_section(s.id, keep.back().data(), keep.back().size(), s.element_width);
-  }
-  refused(w.bytes(), "samples off the rate");
+  refused(forge(good, kc::kSectionSamples, [](Bytes& b) { b[0] ^= 1; }), "samples off the rate");
   EXPECT_EQ(ktext({"search", "t.idx", "sea"}).out, "2\n");  // the original still works
+}
+
+TEST_F(CliSearch, VerifyRefusesIndexesThatPassTheCheapChecks) {
+  const Bytes text = bytes_of("she sells sea shells by the sea shore; the shells she sells are sea shells");
+  put("t", text);
+  ASSERT_EQ(ktext({"index", "t", "-o", "t.idx", "--sample-rate", "3"}).exit_code, 0);
+  const Bytes good = read_file(dir.path("t.idx"));
+  EXPECT_EQ(ktext({"search", "t.idx", "--verify", "--locate", "sea"}).out, naive_line(text, bytes_of("sea"), true));
+  const auto ok = ktext({"info", "t.idx", "--verify"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("contents verified"), std::string::npos) << ok.out;
+  EXPECT_NE(ktext({"info", "t.idx"}).out.find("contents checked"), std::string::npos);
+
+  // Two samples swapped (4-byte entries 1 and 2; position 0 sits elsewhere or stays put when the
+  // two are equal): still distinct multiples of the rate, so only --verify can tell.
+  const Bytes swapped = forge(good, kc::kSectionSamples, [](Bytes& b) {
+    for (int k = 0; k < 4; ++k) std::swap(b[4 + std::size_t(k)], b[8 + std::size_t(k)]);
+  });
+  put("swapped.idx", swapped);
+  EXPECT_EQ(ktext({"info", "swapped.idx"}).exit_code, 0);
+  const auto r = ktext({"search", "swapped.idx", "--locate", "she", "sea", "s", "-o", "out"});
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.err;  // wrong answers are what --verify is for
+  for (const auto& args : {std::vector<std::string>{"info", "swapped.idx", "--verify"},
+                           std::vector<std::string>{"search", "swapped.idx", "--verify", "sea", "-o", "verified"}}) {
+    const auto v = ktext(args);
+    EXPECT_EQ(v.exit_code, 3) << args[0] << ": " << v.out << v.err;
+    EXPECT_NE(v.err.find("section 'samples' entry"), std::string::npos) << v.err;
+  }
+  EXPECT_FALSE(file_exists(dir.path("verified")));
+
+  // A sample rate past n with two BWT bytes swapped: walks off the text's cycle end after at most
+  // n + 1 steps (they ran for 2^32 before), and --verify names the broken cycle.
+  Bytes big;
+  for (int k = 0; k < 400; ++k) big.insert(big.end(), text.begin(), text.end());
+  put("big", big);
+  ASSERT_EQ(ktext({"index", "big", "-o", "big.idx", "--sample-rate", "4294967295"}).exit_code, 0);
+  const Bytes cycles = forge(read_file(dir.path("big.idx")), kc::kSectionBwt, [](Bytes& b) {
+    for (std::size_t j = 1; j < b.size(); ++j)
+      if (b[j] != b[0]) {
+        std::swap(b[0], b[j]);
+        return;
+      }
+  });
+  put("cycles.idx", cycles);
+  const auto slow = ktext({"search", "cycles.idx", "--locate", "sea", "s", "-o", "out2"});
+  EXPECT_TRUE(slow.exit_code == 0 || slow.exit_code == 3) << slow.err;
+  EXPECT_EQ(file_exists(dir.path("out2")), slow.exit_code == 0);
+  const auto v = ktext({"info", "cycles.idx", "--verify"});
+  EXPECT_EQ(v.exit_code, 3);
+  EXPECT_NE(v.err.find("not that of a text"), std::string::npos) << v.err;
 }
 
 TEST_F(CliSearch, UsageAndInputErrors) {

@@ -12,6 +12,7 @@
 
 #include "ktext/core/container.hpp"
 #include "ktext/core/error.hpp"
+#include "ktext/suffix/impl/ktext_lf_walk.hpp"
 
 namespace ktext {
 
@@ -52,6 +53,22 @@ inline BwtFileInfo bwt_file_check(const container::Container& c) {
   if (info.n == 0 ? info.primary != 0 : (info.primary < 1 || info.primary > info.n))
     throw FormatError("primary index " + std::to_string(info.primary) + " is not in [1, " + std::to_string(info.n) + "]");
   info.data = s.data;
+  return info;
+}
+
+/// \brief bwt_file_check(), then one LF walk (impl/ktext_lf_walk.hpp) that proves the transform
+/// is that of a text (one cycle through all n + 1 rows), as unbwt() also proves while inverting.
+/// \complexity O(n) time on the host, about 4n bytes of host memory (8n past 2^32 rows).
+/// \throws FormatError when it is not; OutOfMemoryError.
+inline BwtFileInfo bwt_file_verify(const container::Container& c) {
+  const BwtFileInfo info = bwt_file_check(c);
+  const std::uint64_t steps = impl::host_lf_walk(info.data, info.n, info.primary, [](std::uint64_t, std::uint64_t) {});
+  if (steps != info.n)
+    throw FormatError("not a Burrows-Wheeler transform with primary index " + std::to_string(info.primary) +
+                      ": the LF walk from the last position " +
+                      (steps > info.n ? std::string("never reaches the first") :
+                                        "reaches the first after " + std::to_string(steps) + " of " +
+                                            std::to_string(info.n) + " steps"));
   return info;
 }
 

@@ -92,7 +92,8 @@ struct FMIndexOptions {
 };
 
 /// \brief Result of a batched locate: the positions of pattern i are
-/// positions[offsets[i], offsets[i + 1]), ascending.
+/// positions[offsets[i], offsets[i + 1]), ascending. Only an index loaded from an inconsistent
+/// file (fm_index_file.hpp) yields FMIndex::invalid_position among them, and it sorts last.
 template <class MemorySpace, class Index>
 struct FMIndexOccurrences {
   Kokkos::View<std::int64_t*, MemorySpace> offsets;
@@ -233,13 +234,17 @@ class FMIndex {
     return r;
   }
 
-  /// \brief Text position of the suffix in row \p row (row < n + 1).
-  /// \complexity O(s): at most s - 1 LF steps, each one rank query.
+  /// \brief Text position of the suffix in row \p row (row < n + 1), or invalid_position when
+  /// the walk finds no sample where a consistent index has one.
+  /// \complexity O(min(s, n + 1)): at most s - 1 LF steps, each one rank query, and never more
+  /// than n, whatever a loaded file says.
   [[nodiscard]] KOKKOS_INLINE_FUNCTION Index locate(std::uint64_t row) const {
     std::uint32_t steps = 0;
     while (!samples_.is_marked(row)) {
-      // Row primary (position 0) is always sampled, so a consistent index never gets here with it.
-      if (steps >= samples_.rate || row == primary_) return invalid_position;
+      // Row primary (position 0) is always sampled and every walk reaches position 0 within n
+      // steps, so a consistent index never stops here; a forged one (BWT bytes swapped, a huge
+      // rate) would otherwise walk a foreign cycle for up to 2^32 steps per occurrence.
+      if (steps >= samples_.rate || steps > occ_.n || row == primary_) return invalid_position;
       const std::uint64_t j = row - (row > primary_ ? 1 : 0);
       const int code = occ_.code_at(j);
       row = totals_(code) + occ_.rank(code, j);
@@ -325,7 +330,10 @@ class FMIndex {
               else
                 hi = mid;
             }
-            const Index pos = self.locate(begins(lo) + (k - std::uint64_t(occ(lo))));
+            Index pos = self.locate(begins(lo) + (k - std::uint64_t(occ(lo))));
+            // An occurrence of m symbols ends within the text; only a forged file breaks this.
+            const std::uint64_t m = std::uint64_t(offsets(lo + 1)) - std::uint64_t(offsets(lo));
+            if (pos != invalid_position && std::uint64_t(pos) + m > self.size()) pos = invalid_position;
             keys(k) = U(pos);  // invalid_position sorts last
             positions(k) = pos;
           });

@@ -17,6 +17,12 @@
 /// section sizes against n, the primary index, the marks (exactly the n / s + 1 rows of
 /// positions 0, s, 2s, ...), and the samples (each a distinct multiple of s, at most n, 0 in
 /// the primary row). Every failure throws ktext::FormatError with a one-line reason.
+///
+/// Those checks are cheap and always run, but a file with valid checksums can still lie: two
+/// samples swapped, or two BWT bytes swapped, pass them. Such an index still never reads out of
+/// bounds, never walks more than min(s, n + 1) LF steps per located occurrence, and reports no
+/// position p with p + m > n for a pattern of length m (FMIndex::locate() reports
+/// invalid_position instead); fm_index_file_verify() refuses it outright, with one O(n) walk.
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
@@ -30,6 +36,7 @@
 #include "ktext/core/little_endian.hpp"
 #include "ktext/core/popcount.hpp"
 #include "ktext/suffix/fm_index.hpp"
+#include "ktext/suffix/impl/ktext_lf_walk.hpp"
 
 namespace ktext {
 
@@ -43,10 +50,10 @@ struct FMIndexFileInfo {
   FMOccurrences occurrences = FMOccurrences::table;  ///< how loading rebuilds the counts
 };
 
-/// \brief Kind-specific checks of a verified fm_index container: metadata present and in
-/// range, section widths and sizes consistent with n and the sample rate.
-/// \throws FormatError naming the first inconsistency.
-inline FMIndexFileInfo fm_index_file_check(const container::Container& c) {
+namespace impl {
+
+/// Metadata present and in range, section widths and sizes consistent with n and the rate.
+inline FMIndexFileInfo fm_index_file_layout(const container::Container& c) {
   namespace kc = container;
   auto fail = [](const std::string& why) { throw FormatError(why); };
   if (c.kind != kc::Kind::fm_index) fail("this is a " + kc::kind_name(std::uint32_t(c.kind)) + " file, expected fm_index");
@@ -84,6 +91,116 @@ inline FMIndexFileInfo fm_index_file_check(const container::Container& c) {
          std::to_string(info.samples) + " positions of width 4 or 8");
   if (samples.element_width == 4 && info.n > 0x7fffffffu) fail("4-byte samples cannot hold positions up to n = " + std::to_string(info.n));
   return info;
+}
+
+/// The sample marks and sampled positions of an fm_index file, decoded on the host.
+template <class T>
+struct FMIndexFileSamples {
+  std::vector<std::uint64_t> marks;  ///< sample_mark_words(n + 1) words
+  std::vector<T> samples;            ///< positions in row order
+};
+
+/// Decodes and checks the marks (exactly info.samples rows, none past row n, the primary row
+/// among them) and the samples (distinct multiples of the rate, at most n, 0 in the primary row).
+template <class T>
+FMIndexFileSamples<T> fm_index_file_samples(const container::Container& c, const FMIndexFileInfo& info) {
+  namespace kc = container;
+  auto fail = [](const std::string& why) { throw FormatError(why); };
+  const std::uint64_t rows = info.n + 1;
+  return translate_out_of_memory("ktext: fm_index samples", [&] {
+    FMIndexFileSamples<T> out;
+    const kc::Section& marks_section = c.require(kc::kSectionSampleMarks);
+    const std::uint64_t words = marks_section.size / 8;
+    out.marks.resize(words);
+    little_endian::decode(out.marks.data(), marks_section.data, words, 8);
+    std::uint64_t marked = 0, before_primary = 0;
+    for (std::uint64_t w = 0; w < words; ++w) {
+      marked += popcount64_host(out.marks[w]);
+      if (w < (info.primary >> 6)) before_primary += popcount64_host(out.marks[w]);
+    }
+    const std::uint64_t last = rows >> 6;  // the spare word past the rows
+    const std::uint64_t past_rows = (rows & 63) == 0 ? out.marks[last] : out.marks[last] >> (rows & 63);
+    if (past_rows != 0) fail("section 'sample_marks' marks rows past n");
+    if (marked != info.samples)
+      fail("section 'sample_marks' marks " + std::to_string(marked) + " rows; sample rate " +
+           std::to_string(info.sample_rate) + " needs " + std::to_string(info.samples));
+    const bool primary_marked = (out.marks[info.primary >> 6] >> (info.primary & 63)) & 1;
+    before_primary += popcount64_host(out.marks[info.primary >> 6] & ((std::uint64_t(1) << (info.primary & 63)) - 1));
+    if (!primary_marked) fail("the primary row (position 0) is not sampled");
+
+    const kc::Section& samples_section = c.require(kc::kSectionSamples);
+    out.samples.resize(info.samples);
+    std::vector<bool> seen(info.samples, false);
+    for (std::uint64_t k = 0; k < info.samples; ++k) {
+      const std::uint64_t v = little_endian::load(samples_section.data + k * info.sample_width, int(info.sample_width));
+      if (v > info.n || v % info.sample_rate != 0 || seen[v / info.sample_rate])
+        fail("section 'samples' entry " + std::to_string(k) + " (" + std::to_string(v) +
+             ") is not a distinct multiple of the sample rate within the text");
+      seen[v / info.sample_rate] = true;
+      out.samples[k] = T(v);
+    }
+    if (info.n > 0 && out.samples[before_primary] != 0) fail("the primary row's sample is not position 0");
+    return out;
+  });
+}
+
+}  // namespace impl
+
+/// \brief Every check that loading an fm_index container runs (read_fm_index() runs the same):
+/// metadata present and in range; section widths and sizes consistent with n and the sample
+/// rate; the marks exactly the n / s + 1 rows they must be, the primary row among them; the
+/// samples distinct multiples of s, at most n, 0 in the primary row. O(n / 64 + n / s) time.
+/// They do not prove that each sample is its row's position, nor that the BWT is that of a
+/// text: fm_index_file_verify() does.
+/// \throws FormatError naming the first inconsistency; OutOfMemoryError.
+inline FMIndexFileInfo fm_index_file_check(const container::Container& c) {
+  const FMIndexFileInfo info = impl::fm_index_file_layout(c);
+  (void)impl::fm_index_file_samples<std::uint64_t>(c, info);
+  return info;
+}
+
+/// \brief fm_index_file_check(), then one LF walk over the n + 1 rows (impl/ktext_lf_walk.hpp)
+/// that proves the rest: the BWT is one cycle, that of a text, every row whose position is a
+/// multiple of s is marked and no other, and every sample is its row's position. An index that
+/// passes answers count and locate exactly as the index of that text does.
+/// \complexity O(n) time on the host, about 4n bytes of host memory (8n past 2^32 rows).
+/// \throws FormatError naming the first inconsistency; OutOfMemoryError.
+inline FMIndexFileInfo fm_index_file_verify(const container::Container& c) {
+  const FMIndexFileInfo info = impl::fm_index_file_layout(c);
+  const auto parts = impl::fm_index_file_samples<std::uint64_t>(c, info);
+  return impl::translate_out_of_memory("ktext::fm_index_file_verify", [&] {
+    // Samples before each mark word, so the walk finds a row's sample in O(1).
+    std::vector<std::uint64_t> before(parts.marks.size() + 1, 0);
+    for (std::size_t w = 0; w < parts.marks.size(); ++w) before[w + 1] = before[w] + impl::popcount64_host(parts.marks[w]);
+    // The first mismatch is kept, not thrown: positions are only right on the text's cycle, so
+    // a broken cycle is the reason to report when there is one.
+    std::string mismatch;
+    const std::uint64_t steps = impl::host_lf_walk(
+        c.require(container::kSectionBwt).data, info.n, info.primary, [&](std::uint64_t row, std::uint64_t pos) {
+          if (!mismatch.empty()) return;
+          const std::uint64_t word = parts.marks[row >> 6];
+          const bool marked = (word >> (row & 63)) & 1;
+          if (marked != (pos % info.sample_rate == 0)) {
+            mismatch = "row " + std::to_string(row) + " (text position " + std::to_string(pos) + ") is " +
+                       (marked ? "" : "not ") + "marked as sampled; sample rate " + std::to_string(info.sample_rate) +
+                       " says otherwise";
+            return;
+          }
+          if (!marked) return;
+          const std::uint64_t k = before[row >> 6] + impl::popcount64_host(word & ((std::uint64_t(1) << (row & 63)) - 1));
+          if (parts.samples[k] != pos)
+            mismatch = "section 'samples' entry " + std::to_string(k) + " says position " +
+                       std::to_string(parts.samples[k]) + ", but its row " + std::to_string(row) + " holds position " +
+                       std::to_string(pos);
+        });
+    if (steps != info.n)
+      throw FormatError("the BWT is not that of a text: the LF walk from the last position " +
+                        (steps > info.n ? std::string("never reaches the first") :
+                                          "reaches the first after " + std::to_string(steps) + " of " +
+                                              std::to_string(info.n) + " steps"));
+    if (!mismatch.empty()) throw FormatError(mismatch);
+    return info;
+  });
 }
 
 /// \brief Streams \p index as an fm_index container through \p sink(const void*, std::size_t)
@@ -138,49 +255,15 @@ FMIndex<typename ExecSpace::memory_space, Index> read_fm_index(const ExecSpace& 
                 "ktext::read_fm_index: first argument must be an execution space");
   namespace kc = container;
   using Mem = typename ExecSpace::memory_space;
-  const FMIndexFileInfo info = fm_index_file_check(c);
+  const FMIndexFileInfo info = impl::fm_index_file_layout(c);
   require_index_fits<Index>(info.n, "ktext::read_fm_index");
-  auto fail = [](const std::string& why) { throw FormatError(why); };
-  const std::uint64_t rows = info.n + 1;
   return impl::translate_out_of_memory("ktext::read_fm_index", [&] {
-    const Kokkos::DefaultHostExecutionSpace host;
-    // Marks: exactly info.samples rows, none past row n, the primary row among them.
-    const kc::Section& marks_section = c.require(kc::kSectionSampleMarks);
-    const std::uint64_t words = marks_section.size / 8;
-    const auto h_marks =
-        impl::uninitialized_view<std::uint64_t, Kokkos::HostSpace>(host, "ktext::read_fm_index::marks", words);
-    little_endian::decode(h_marks.data(), marks_section.data, words, 8);
-    std::uint64_t marked = 0, before_primary = 0;
-    for (std::uint64_t w = 0; w < words; ++w) {
-      marked += impl::popcount64_host(h_marks(w));
-      if (w < (info.primary >> 6)) before_primary += impl::popcount64_host(h_marks(w));
-    }
-    const std::uint64_t last = rows >> 6;  // the spare word past the rows
-    const std::uint64_t past_rows = (rows & 63) == 0 ? h_marks(last) : h_marks(last) >> (rows & 63);
-    if (past_rows != 0) fail("section 'sample_marks' marks rows past n");
-    if (marked != info.samples)
-      fail("section 'sample_marks' marks " + std::to_string(marked) + " rows; sample rate " +
-           std::to_string(info.sample_rate) + " needs " + std::to_string(info.samples));
-    const bool primary_marked = (h_marks(info.primary >> 6) >> (info.primary & 63)) & 1;
-    before_primary +=
-        impl::popcount64_host(h_marks(info.primary >> 6) & ((std::uint64_t(1) << (info.primary & 63)) - 1));
-    if (!primary_marked) fail("the primary row (position 0) is not sampled");
-
-    // Samples: distinct multiples of the rate, at most n; position 0 in the primary row.
-    const kc::Section& samples_section = c.require(kc::kSectionSamples);
-    const auto h_samples =
-        impl::uninitialized_view<Index, Kokkos::HostSpace>(host, "ktext::read_fm_index::samples", info.samples);
-    std::vector<bool> seen(info.samples, false);
-    for (std::uint64_t k = 0; k < info.samples; ++k) {
-      const std::uint64_t v = little_endian::load(samples_section.data + k * info.sample_width, int(info.sample_width));
-      if (v > info.n || v % info.sample_rate != 0 || seen[v / info.sample_rate])
-        fail("section 'samples' entry " + std::to_string(k) + " (" + std::to_string(v) +
-             ") is not a distinct multiple of the sample rate within the text");
-      seen[v / info.sample_rate] = true;
-      h_samples(k) = Index(v);
-    }
-    if (info.n > 0 && h_samples(before_primary) != 0) fail("the primary row's sample is not position 0");
-
+    const auto parts = impl::fm_index_file_samples<Index>(c, info);
+    using HostWords = Kokkos::View<const std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+    using HostSamples = Kokkos::View<const Index*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+    const HostWords h_marks(parts.marks.data(), parts.marks.size());
+    const HostSamples h_samples(parts.samples.data(), parts.samples.size());
+    const std::uint64_t words = parts.marks.size();
     const auto marks = impl::uninitialized_view<std::uint64_t, Mem>(exec, "ktext::FMIndex::sample_marks", words);
     const auto samples = impl::uninitialized_view<Index, Mem>(exec, "ktext::FMIndex::samples", info.samples);
     const auto bwt_symbols = impl::uninitialized_view<std::uint8_t, Mem>(exec, "ktext::read_fm_index::bwt", info.n);
