@@ -136,11 +136,15 @@ InputFile::InputFile(int fd, std::string name) : fd_(fd), name_(std::move(name))
   if (::fstat(fd_, &st) != 0) throw io_error(with_errno("cannot stat " + name_, errno));
   if (S_ISDIR(st.st_mode)) throw io_error(name_ + " is a directory, not a file");
   id_ = id_of(st);
-  if (S_ISREG(st.st_mode) && st.st_size >= 0) size_ = static_cast<std::uint64_t>(st.st_size);
+  if (S_ISREG(st.st_mode) && st.st_size >= 0) {
+    // Standard input may be a file that another process has already read part of.
+    const off_t at = ::lseek(fd_, 0, SEEK_CUR);
+    if (at >= 0 && at <= st.st_size) size_ = static_cast<std::uint64_t>(st.st_size - at);
+  }
 }
 
 InputFile::InputFile(InputFile&& other) noexcept
-    : fd_(other.fd_), name_(std::move(other.name_)), size_(other.size_), id_(other.id_) {
+    : fd_(other.fd_), name_(std::move(other.name_)), size_(other.size_), id_(other.id_), consumed_(other.consumed_) {
   other.fd_ = -1;
 }
 
@@ -165,7 +169,18 @@ std::size_t InputFile::read_some(void* dst, std::size_t count) {
   if (count > kMaxIo) count = kMaxIo;
   for (;;) {
     const ssize_t got = ::read(fd_, dst, count);
-    if (got >= 0) return static_cast<std::size_t>(got);
+    if (got > 0) {
+      consumed_ += static_cast<std::uint64_t>(got);
+      return static_cast<std::size_t>(got);
+    }
+    if (got == 0) {
+      // Truncated under us (a file that disappears keeps its data while open; one that grows is
+      // read to its new end).
+      if (size_ && consumed_ < *size_)
+        throw io_error(name_ + " shrank while it was read (" + std::to_string(consumed_) + " of " +
+                       std::to_string(*size_) + " bytes)");
+      return 0;
+    }
     if (errno != EINTR) throw io_error(with_errno("cannot read " + name_, errno));
   }
 }
@@ -189,15 +204,8 @@ std::vector<std::uint8_t> InputFile::read_rest() {
     if (*size_ > std::numeric_limits<std::size_t>::max() || *size_ > data.max_size())
       throw io_error(name_ + " is too large for this machine's address space");
     data.resize(static_cast<std::size_t>(*size_));
-    std::size_t filled = 0;
-    while (filled < data.size()) {
-      const std::size_t got = read_some(data.data() + filled, data.size() - filled);
-      if (got == 0) break;
-      filled += got;
-    }
-    if (filled < data.size())
-      throw io_error(name_ + " shrank while it was read (" + std::to_string(filled) + " of " +
-                     std::to_string(data.size()) + " bytes)");
+    // read_some() throws when the file ends before its size.
+    for (std::size_t filled = 0; filled < data.size();) filled += read_some(data.data() + filled, data.size() - filled);
   }
   // Pipes, terminals, and files that grew since fstat: read until the end.
   std::vector<unsigned char> chunk(std::size_t(1) << 20);

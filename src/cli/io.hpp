@@ -34,14 +34,16 @@ class InputFile {
   InputFile& operator=(InputFile&&) = delete;
   ~InputFile();
 
-  /// Size of a regular file, known before reading; nullopt for pipes and terminals.
+  /// Bytes a regular file holds past the offset it was opened at, known before reading; nullopt
+  /// for pipes and terminals.
   std::optional<std::uint64_t> size() const { return size_; }
   /// For messages: the quoted path, or "standard input".
   const std::string& name() const { return name_; }
   /// The file behind the descriptor (standard input included).
   std::optional<FileId> id() const { return id_; }
 
-  /// Up to \p count bytes; 0 only at the end.
+  /// Up to \p count bytes; 0 only at the end. A regular file that ends before size() bytes were
+  /// read shrank while ktext read it: an I/O error, so that no output is made of part of it.
   std::size_t read_some(void* dst, std::size_t count);
   /// Exactly \p count bytes; false (and a partial buffer) when the input ends first.
   bool read_exact(void* dst, std::uint64_t count);
@@ -54,6 +56,7 @@ class InputFile {
   std::string name_;
   std::optional<std::uint64_t> size_;
   std::optional<FileId> id_;
+  std::uint64_t consumed_ = 0;  ///< bytes read so far
 };
 
 /// Lines of an input without their '\n' (a last line without one counts; an empty input has

@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The contract every command shares: how outputs are written (through devices, FIFOs and
 // symlinks, keeping permission bits, refusing to overwrite an input, long names), failed writes
-// to stdout, strict integer options, escaped names, and the empty file as a text.
+// to stdout and to a full device or file system, strict integer options, escaped names, and the
+// empty file as a text.
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
 #include "cli_fixture.hpp"
@@ -124,6 +131,53 @@ TEST_F(CliContract, FullDeviceIsAnError) {
   r = ktext({"--json", "sa", "in", "-o", "out"}, "", dir.path("full"));
   EXPECT_EQ(r.exit_code, 2);
   expect_one_error_line(r);
+}
+
+/// Runs ktext with \p args (in the test's directory) inside a private mount namespace where
+/// "full" is a 64 KiB tmpfs; returns {exit code, stderr, what "full" held afterwards}, or
+/// nothing where mount namespaces are not permitted (root or a user namespace is needed).
+std::optional<std::array<std::string, 3>> run_on_small_tmpfs(const ScratchDir& dir, const Names& args) {
+  ::mkdir(dir.path("full").c_str(), 0700);
+  std::string command = "cd '" + dir.work() + "' && unshare -m sh -c 'mount -t tmpfs -o size=64k ktext-test full || exit 99; \"" +
+                        std::string(KTEXT_CLI_PATH) + "\"";
+  for (const std::string& a : args) command += " \"" + a + "\"";
+  command += " 2>err; echo $? >rc; ls -A full >left' 2>/dev/null";
+  const int status = std::system(command.c_str());
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+  auto text = [&](const char* name) {
+    const Bytes b = read_file(dir.path(name));
+    return std::string(b.begin(), b.end());
+  };
+  std::array<std::string, 3> out{text("rc"), text("err"), text("left")};
+  for (const char* name : {"rc", "err", "left"}) ::unlink(dir.path(name).c_str());
+  return out;
+}
+
+TEST_F(CliContract, FullFileSystemLeavesNothingBehind) {
+  // Outputs, temporaries and spilled runs on a file system that fills up: exit 2 with one line
+  // naming the error, and nothing left there (the tmpfs lives only in a private namespace).
+  Bytes text(100000);
+  for (std::size_t i = 0; i < text.size(); ++i) text[i] = std::uint8_t("acgt"[(i * 2654435761u >> 7) % 4]);
+  text.push_back('\n');
+  put("in", text);
+  Bytes lines;
+  for (int k = 0; k < 20000; ++k) {
+    const std::string l = std::to_string((k * 7919) % 20000) + "\n";
+    lines.insert(lines.end(), l.begin(), l.end());
+  }
+  put("lines", lines);
+  for (const Names& args : {Names{"sa", "in", "-o", "full/out"}, Names{"bwt", "in", "-o", "full/out"},
+                            Names{"index", "in", "-o", "full/out", "--sample-rate", "1"},
+                            Names{"sort", "lines", "-o", "full/out"},
+                            Names{"sort", "lines", "-S", "1K", "-T", "full", "-o", "sorted"}}) {
+    const auto r = run_on_small_tmpfs(dir, args);
+    if (!r) GTEST_SKIP() << "mount namespaces are not permitted here";
+    EXPECT_EQ((*r)[0], "2\n") << args[0] << ": " << (*r)[1];
+    EXPECT_EQ(std::count((*r)[1].begin(), (*r)[1].end(), '\n'), 1) << (*r)[1];
+    EXPECT_NE((*r)[1].find("No space left on device"), std::string::npos) << (*r)[1];
+    EXPECT_EQ((*r)[2], "") << args[0] << " left files behind";
+    EXPECT_FALSE(file_exists(dir.path("sorted")));
+  }
 }
 
 TEST_F(CliContract, IntegerOptionsAreStrict) {
