@@ -4,6 +4,7 @@
 // to stdout and to a full device or file system, strict integer options, escaped names, and the
 // empty file as a text.
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -13,6 +14,8 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -177,6 +180,76 @@ TEST_F(CliContract, FullFileSystemLeavesNothingBehind) {
     EXPECT_NE((*r)[1].find("No space left on device"), std::string::npos) << (*r)[1];
     EXPECT_EQ((*r)[2], "") << args[0] << " left files behind";
     EXPECT_FALSE(file_exists(dir.path("sorted")));
+  }
+}
+
+/// The pid of a ktext process whose working directory is \p cwd, or 0.
+pid_t ktext_running_in(const std::string& cwd) {
+  DIR* proc = ::opendir("/proc");
+  if (proc == nullptr) return 0;
+  pid_t found = 0;
+  char target[4096];
+  while (const dirent* e = ::readdir(proc)) {
+    const pid_t pid = pid_t(std::atol(e->d_name));
+    if (pid <= 0) continue;
+    const std::string base = std::string("/proc/") + e->d_name;
+    const ssize_t len = ::readlink((base + "/cwd").c_str(), target, sizeof(target) - 1);
+    if (len <= 0 || std::string(target, std::size_t(len)) != cwd) continue;
+    const ssize_t exe = ::readlink((base + "/exe").c_str(), target, sizeof(target) - 1);
+    if (exe > 0 && std::string(target, std::size_t(exe)).find("ktext") != std::string::npos &&
+        std::string(target, std::size_t(exe)).find("ktext_test") == std::string::npos) {
+      found = pid;
+      break;
+    }
+  }
+  ::closedir(proc);
+  return found;
+}
+
+TEST_F(CliContract, SignalsLeaveNoOutputAndKillLeavesAFindableTemporary) {
+  // ktext reads a FIFO on standard input after creating its output's temporary beside "out",
+  // and is stopped there by each signal.
+  put("in", bytes_of("banana"));
+  for (const int sig : {SIGTERM, SIGINT, SIGHUP, SIGKILL}) {
+    SCOPED_TRACE(sig);
+    const std::string fifo = dir.path("in.fifo");
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    bool signalled = false;
+    std::thread feeder([&] {
+      const int fd = ::open(fifo.c_str(), O_WRONLY);  // waits for ktext to open it
+      if (fd < 0) return;
+      (void)::write(fd, "ban", 3);
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      while (!signalled && std::chrono::steady_clock::now() < deadline) {
+        for (const std::string& name : dir.list())
+          if (name.rfind(".out.ktext-", 0) == 0)
+            if (const pid_t pid = ktext_running_in(dir.work())) {
+              ::kill(pid, sig);
+              signalled = true;
+            }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      ::close(fd);
+    });
+    const auto r = ktext({"sa", "-", "-o", "out"}, fifo);
+    feeder.join();
+    ::unlink(fifo.c_str());
+    ASSERT_TRUE(signalled) << "no temporary appeared: " << r.err;
+    EXPECT_EQ(r.exit_code, -1) << "ktext did not die of the signal: " << r.err;
+    std::vector<std::string> left;
+    for (const std::string& name : dir.list())
+      if (name != "in") left.push_back(name);
+    if (sig != SIGKILL) {
+      EXPECT_TRUE(left.empty()) << left.front();
+      continue;
+    }
+    // Only SIGKILL leaves the temporary, named as documented (.<name>.ktext-XXXXXX), and a
+    // later run neither trips over it nor touches it.
+    ASSERT_EQ(left.size(), 1u);
+    EXPECT_EQ(left[0].size(), std::string(".out.ktext-XXXXXX").size()) << left[0];
+    EXPECT_EQ(ktext({"sa", "in", "-o", "out"}).exit_code, 0);
+    EXPECT_EQ(read_file(dir.path("out")), banana_sa());
+    EXPECT_TRUE(file_exists(dir.path(left[0])));
   }
 }
 
