@@ -15,6 +15,8 @@
 #include <vector>
 
 #include <ktext/core/error.hpp>
+#include <ktext/core/container.hpp>
+#include <ktext/succinct/wavelet_file.hpp>
 #include <ktext/succinct/wavelet_matrix.hpp>
 #include <ktext/succinct/wavelet_tree.hpp>
 
@@ -306,21 +308,49 @@ TEST(wavelet, given_alphabets) {
   EXPECT_THROW(Tree<std::uint32_t>(Exec{}, d32, WaveletOptions{(std::uint64_t(1) << 26) + 1}), ktext::InputError);
 }
 
+/// \p w written as a container and read back.
+template <class W>
+W round_trip(const W& w) {
+  std::vector<std::uint8_t> file;
+  ktext::write_wavelet(Exec{}, w, [&](const void* p, std::size_t n) {
+    file.insert(file.end(), static_cast<const std::uint8_t*>(p), static_cast<const std::uint8_t*>(p) + n);
+  });
+  return ktext::read_wavelet<W>(Exec{}, ktext::container::read_container(file));
+}
+
 TEST(wavelet, large_symbols) {
-  // Symbols of 2^20 and above have no code table: the symbols are their own codes.
-  std::vector<std::uint32_t> far = {3, std::uint32_t(1) << 20, (std::uint32_t(1) << 21) + 5};
+  // Symbols of 2^20 and above have no code table: the distinct symbols, sorted, are the
+  // alphabet, found by binary search; the levels are those of sigma, not of the largest symbol.
+  for (const std::uint32_t top : {(std::uint32_t(1) << 21) + 5, 4000000000u, ~std::uint32_t(0)}) {
+    SCOPED_TRACE(top);
+    const std::vector<std::uint32_t> far = {3, std::uint32_t(1) << 20, top};
+    std::vector<std::uint32_t> text;
+    for (const auto c : random_text<std::uint32_t>(20000, 3, top % 1000)) text.push_back(far[c]);
+    const Occurrences occ(text);
+    const Queries q = make_queries(text, occ, {0, 4, 1u << 20 | 1, top - 1, ~std::uint32_t(0) - 1}, top % 1000);
+    const auto d = to_device(text, "text");
+    const Tree<std::uint32_t> tree(Exec{}, d);
+    const Matrix<std::uint32_t> matrix(Exec{}, d);
+    EXPECT_EQ(tree.alphabet_size(), 3u);
+    EXPECT_EQ(matrix.alphabet_size(), 3u);
+    EXPECT_TRUE(tree.minimal_alphabet() && matrix.minimal_alphabet());
+    EXPECT_EQ(to_host(tree.alphabet_symbols()), far);
+    expect_queries(tree, q, "large symbols tree");
+    expect_queries(matrix, q, "large symbols matrix");
+    // Files keep the sorted symbols; loading searches them the same way.
+    expect_queries(round_trip(tree), q, "large symbols tree from a file");
+    expect_queries(round_trip(matrix), q, "large symbols matrix from a file");
+  }
+  // Many distinct large symbols: sigma = 5000 codes for values spread over 2^32.
   std::vector<std::uint32_t> text;
-  for (const auto c : random_text<std::uint32_t>(20000, 3, 22)) text.push_back(far[c]);
+  for (const auto c : random_text<std::uint32_t>(30000, 5000, 24)) text.push_back(c * 858993u + 1048576u);
   const Occurrences occ(text);
-  const Queries q = make_queries(text, occ, {0, 4, 1u << 20 | 1, ~std::uint32_t(0)}, 22);
+  const Queries q = make_queries(text, occ, {0, 1048575, 1048577, ~std::uint32_t(0)}, 24);
   const auto d = to_device(text, "text");
-  expect_queries(Tree<std::uint32_t>(Exec{}, d), q, "large symbols tree");
-  expect_queries(Matrix<std::uint32_t>(Exec{}, d), q, "large symbols matrix");
-  far[2] = 4000000000u;  // 32 levels
-  text.clear();
-  for (const auto c : random_text<std::uint32_t>(20000, 3, 23)) text.push_back(far[c]);
-  expect_queries(Matrix<std::uint32_t>(Exec{}, to_device(text, "text")),
-                 make_queries(text, Occurrences(text), {0, 4, ~std::uint32_t(0)}, 23), "symbol 4e9 matrix");
+  const Tree<std::uint32_t> tree(Exec{}, d);
+  EXPECT_LE(tree.alphabet_size(), 5000u);
+  expect_queries(tree, q, "5000 spread symbols tree");
+  expect_queries(Matrix<std::uint32_t>(Exec{}, d), q, "5000 spread symbols matrix");
 }
 
 /// access, rank and select of a structure called from a user kernel, the position doubling as

@@ -102,8 +102,6 @@ inline WaveletFileInfo wavelet_file_check(const container::Container& c) {
       info.symbols[k] = little_endian::load(a.data + k * width, int(width));
       if (k > 0 && info.symbols[k] <= info.symbols[k - 1]) fail("section 'alphabet' is not strictly ascending");
     }
-    if (!info.symbols.empty() && info.symbols.back() >= impl::max_code_table)
-      fail("a stored alphabet reaches symbol " + std::to_string(info.symbols.back()) + ", beyond 2^20");
   } else if (c.find(kc::kSectionAlphabet)) {
     fail("section 'alphabet' is present, but alphabet_dense is 0");
   }

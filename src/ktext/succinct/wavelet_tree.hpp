@@ -90,8 +90,7 @@ class WaveletTree {
       alphabet_ = impl::wavelet_alphabet<MemorySpace>(exec, text, options, "ktext::WaveletTree");
       if (alphabet_.sigma > max_alphabet)
         throw InputError("ktext::WaveletTree: the text's alphabet needs " + std::to_string(alphabet_.sigma) +
-                         " codes (distinct symbols, or every value up to the largest symbol when it reaches 2^20), "
-                         "more than 2^26; use ktext::WaveletMatrix");
+                         " codes (one per distinct symbol), more than 2^26; use ktext::WaveletMatrix");
       impl::WaveletTreeBuild<MemorySpace>::build(exec, text, *this);
     });
   }

@@ -19,6 +19,8 @@
 #include "ktext/core/view_checks.hpp"
 #include "ktext/succinct/impl/ktext_batched_queries.hpp"
 #include "ktext/primitives/scan.hpp"
+#include "ktext/primitives/select.hpp"
+#include "ktext/primitives/sort_pairs.hpp"
 #include "ktext/succinct/bit_vector.hpp"
 
 namespace ktext {
@@ -94,8 +96,9 @@ KOKKOS_INLINE_FUNCTION int code_bits(std::uint64_t sigma) {
   return b;
 }
 
-/// The symbols of a wavelet structure: dense codes through an AlphabetMap, or the symbols
-/// themselves for a caller-given alphabet.
+/// The symbols of a wavelet structure: dense codes through an AlphabetMap (a code table below
+/// max_code_table, else a binary search in the ascending symbols), or the symbols themselves
+/// for a caller-given alphabet.
 template <class MemorySpace>
 struct WaveletAlphabet {
   AlphabetMap<MemorySpace> map;
@@ -105,6 +108,18 @@ struct WaveletAlphabet {
   /// Code of \p symbol, or sigma when it has none.
   KOKKOS_INLINE_FUNCTION std::uint64_t code(std::uint64_t symbol) const {
     if (!dense) return symbol < sigma ? symbol : sigma;
+    if (map.codes.extent(0) == 0) {
+      // Symbols up to 2^32 - 1: a table would take 16 GiB, the sorted symbols take 4 sigma bytes.
+      std::uint64_t lo = 0, hi = sigma;
+      while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (map.symbols(mid) < symbol)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      return lo < sigma && map.symbols(lo) == symbol ? lo : sigma;
+    }
     if (symbol >= map.codes.extent(0)) return sigma;
     const std::uint32_t c = map.codes(symbol);
     return c == AlphabetMap<MemorySpace>::absent ? sigma : c;
@@ -132,7 +147,25 @@ WaveletAlphabet<MemorySpace> wavelet_alphabet(const ExecSpace& exec, const TextV
     return a;
   }
   a.map = text_alphabet<MemorySpace>(exec, text, who, true);
-  a.dense = a.map.codes.extent(0) != 0;
+  a.dense = true;
+  if (a.map.codes.extent(0) == 0 && text.extent(0) != 0) {
+    // A symbol of max_code_table or more: the distinct symbols, sorted, are the alphabet.
+    const std::uint64_t n = text.extent(0);
+    const std::string prefix(who);
+    const auto sorted = uninitialized_view<std::uint32_t, MemorySpace>(exec, (prefix + "::alphabet_sort").c_str(), n);
+    const auto ignored = uninitialized_view<std::uint32_t, MemorySpace>(exec, (prefix + "::alphabet_sort_values").c_str(), n);
+    Kokkos::parallel_for(
+        "ktext::wavelet::alphabet_copy", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+        KOKKOS_LAMBDA(std::uint64_t i) { sorted(i) = std::uint32_t(text(i)); });
+    sort_pairs(exec, sorted, ignored);
+    const auto distinct =
+        uninitialized_view<std::uint32_t, MemorySpace>(exec, (prefix + "::alphabet_symbols").c_str(), n);
+    const std::uint64_t sigma = select_by_index(
+        exec, sorted, distinct, KOKKOS_LAMBDA(std::size_t i) { return i == 0 || sorted(i) != sorted(i - 1); });
+    a.map.symbols = Kokkos::subview(distinct, Kokkos::make_pair(std::uint64_t(0), sigma));
+    a.map.sigma = sigma;
+    a.map.bits = bit_width(sigma > 0 ? sigma - 1 : 0);
+  }
   a.sigma = a.map.sigma;
   return a;
 }
@@ -146,6 +179,18 @@ WaveletAlphabet<MemorySpace> wavelet_alphabet_from_symbols(const ExecSpace& exec
   a.sigma = sigma;
   a.dense = dense;
   if (!dense) return a;
+  if (!symbols.empty() && symbols.back() >= max_code_table) {
+    // Found by binary search, as wavelet_alphabet() leaves them.
+    auto h_symbols = Kokkos::View<std::uint32_t*, Kokkos::HostSpace>("ktext::wavelet::host_symbols", symbols.size());
+    for (std::size_t k = 0; k < symbols.size(); ++k) h_symbols(k) = std::uint32_t(symbols[k]);
+    const auto d_symbols = uninitialized_view<std::uint32_t, MemorySpace>(exec, "ktext::wavelet::symbols", symbols.size());
+    Kokkos::deep_copy(exec, d_symbols, h_symbols);
+    exec.fence("ktext::wavelet::symbols");
+    a.map.symbols = d_symbols;
+    a.map.sigma = sigma;
+    a.map.bits = bit_width(sigma > 0 ? sigma - 1 : 0);
+    return a;
+  }
   const std::uint64_t table = symbols.empty() ? 0 : symbols.back() + 1;
   auto h_counts = Kokkos::View<std::uint64_t*, Kokkos::HostSpace>("ktext::wavelet::host_symbols", table);
   for (const std::uint64_t s : symbols) h_counts(s) = 1;
