@@ -46,7 +46,10 @@ std::uint64_t npy_length(const std::string& shape) {
     const auto a = t.find_first_not_of(' '), b = t.find_last_not_of(' ');
     return a == std::string::npos ? std::string() : t.substr(a, b + 1 - a);
   };
-  const std::string inner = shape.substr(1, shape.size() - 2);  // npy_value returns "(...)"
+  // A tuple, "(...)"; npy_value returns a word (possibly empty) for anything else.
+  if (shape.size() < 2 || shape.front() != '(' || shape.back() != ')')
+    bad_format("the .npy shape '" + shape + "' is not a tuple");
+  const std::string inner = shape.substr(1, shape.size() - 2);
   const auto comma = inner.find(',');
   const std::string digits = trim(inner.substr(0, comma));
   const bool one = !digits.empty() && digits.size() <= 19 && digits.find_first_not_of("0123456789") == std::string::npos &&

@@ -353,6 +353,25 @@ TEST_F(Cli, CheckRejectsWrongSizes) {
   EXPECT_EQ(ktext({"check", "t", "t2.npy"}).exit_code, 3);
 }
 
+TEST_F(Cli, CheckRefusesMalformedNpyHeaders) {
+  // Headers whose 'shape' is no one-dimensional tuple (the first one came from fuzzing: an empty
+  // value made the reader take a substring past the end).
+  const Bytes text = bytes_of("mississippi");
+  put("t", text);
+  const Bytes values = encode_le(naive_suffix_array(text), 4);
+  for (const std::string shape : {"", "(", ")", "()", "(,)", "(11,3)", "(x,)", "11", "'11'", "(99999999999999999999,)"}) {
+    const std::string dict = "{'descr': '<i4', 'shape': " + shape + ", }\n";
+    Bytes npy = bytes_of(std::string("\x93NUMPY\x01\x00", 8));
+    npy.push_back(std::uint8_t(dict.size()));
+    npy.push_back(0);
+    npy.insert(npy.end(), dict.begin(), dict.end());
+    npy.insert(npy.end(), values.begin(), values.end());
+    put("bad.npy", npy);
+    const auto r = ktext({"check", "t", "bad.npy"});
+    EXPECT_EQ(r.exit_code, 3) << "shape " << shape << ": " << r.out << r.err;
+  }
+}
+
 TEST_F(Cli, CheckMissingSaIsIoError) {
   put("t", bytes_of("banana"));
   const auto r = ktext({"check", "t", "nope.sa"});
