@@ -5,7 +5,8 @@
 // patterns at the text's ends and across position 2^31, and a wavelet matrix queried there.
 // They need tens of GB of memory and disk, so they run only when asked for:
 //   KTEXT_TEST_LARGE=<backend> ktext_test_cli --gtest_filter='Large*'
-// (KTEXT_TEST_LARGE_PAST_4G=1 adds the text past 2^32: about 80 GB of GPU memory for the BWT.)
+// (KTEXT_TEST_LARGE_PAST_4G=1 adds the text past 2^32, as lines: sort, bwt and index, which
+// may refuse it cleanly for want of memory, and the wavelet matrix.)
 
 #include <cstdio>
 #include <cstdlib>
@@ -30,10 +31,20 @@ struct LargeText {
   std::uint64_t across_at = 0;     // 2^31 - 12, or n - 24 for shorter texts
   std::string head, tail, across;  // 24 bytes at 0, at n - 24, and at across_at
   std::string at_probes;           // bytes at 0, 2^31 - 1, 2^31 (where < n), n - 1
+  std::uint64_t lines = 0, line_hashes = 0;  // with lines: their count and line_hash() sum
 };
 
-LargeText write_text(const std::string& path, std::uint64_t n) {
+/// FNV-1a of one line: summed over the lines, a fingerprint that ignores their order.
+std::uint64_t line_hash(const char* p, std::size_t m) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (std::size_t i = 0; i < m; ++i) h = (h ^ std::uint8_t(p[i])) * 0x100000001b3ull;
+  return h;
+}
+
+/// Random DNA; with \p lines, every 64th byte is a newline.
+LargeText write_text(const std::string& path, std::uint64_t n, bool lines = false) {
   LargeText t;
+  std::string line;
   t.n = n;
   t.across_at = std::min(kTwo31 - 12, n - 24);
   std::FILE* f = std::fopen(path.c_str(), "wb");
@@ -49,8 +60,16 @@ LargeText write_text(const std::string& path, std::uint64_t n) {
     block.resize(len);
     for (std::size_t i = 0; i < len; ++i) {
       x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-      block[i] = "acgt"[x >> 62];
+      block[i] = lines && (at + i) % 64 == 63 ? '\n' : "acgt"[x >> 62];
       t.a_count += block[i] == 'a';
+      if (!lines) continue;
+      if (block[i] != '\n') {
+        line.push_back(block[i]);
+        continue;
+      }
+      ++t.lines;
+      t.line_hashes += line_hash(line.data(), line.size());
+      line.clear();
     }
     keep(0, 24, t.head);
     keep(n - 24, 24, t.tail);
@@ -61,7 +80,32 @@ LargeText write_text(const std::string& path, std::uint64_t n) {
     at += len;
   }
   if (std::fclose(f) != 0) throw std::runtime_error("cannot close " + path);
+  if (lines && !line.empty()) ++t.lines, t.line_hashes += line_hash(line.data(), line.size());
   return t;
+}
+
+/// Whether \p path holds lines in LC_ALL=C order, and their count and line_hash() sum.
+bool sorted_lines(const std::string& path, std::uint64_t& lines, std::uint64_t& hashes) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return false;
+  std::string block(std::size_t(1) << 20, '\0'), line, previous;
+  bool sorted = true, first = true;
+  lines = hashes = 0;
+  for (std::size_t got; (got = std::fread(block.data(), 1, block.size(), f)) > 0;)
+    for (std::size_t i = 0; i < got; ++i) {
+      if (block[i] != '\n') {
+        line.push_back(block[i]);
+        continue;
+      }
+      sorted = sorted && (first || previous.compare(line) <= 0);  // char_traits<char> compares as unsigned
+      first = false;
+      ++lines;
+      hashes += line_hash(line.data(), line.size());
+      previous.swap(line);
+      line.clear();
+    }
+  std::fclose(f);
+  return sorted && line.empty();
 }
 
 bool same_files(const std::string& a, const std::string& b) {
@@ -86,9 +130,10 @@ TEST_P(Large, SizeBoundary) {
   if (backend == nullptr) GTEST_SKIP() << "set KTEXT_TEST_LARGE=<backend> to run (tens of GB of memory and disk)";
   const std::uint64_t n = GetParam();
   const bool past_4g = n > (std::uint64_t(1) << 32);
-  if (past_4g && std::getenv("KTEXT_TEST_LARGE_PAST_4G") == nullptr) GTEST_SKIP() << "set KTEXT_TEST_LARGE_PAST_4G=1";
+  const char* past = std::getenv("KTEXT_TEST_LARGE_PAST_4G");
+  if (past_4g && (past == nullptr || std::string(past) != "1")) GTEST_SKIP() << "set KTEXT_TEST_LARGE_PAST_4G=1";
   const std::string b = backend;
-  const LargeText t = write_text(dir.path("t"), n);
+  const LargeText t = write_text(dir.path("t"), n, past_4g);
   ASSERT_EQ(file_size(dir.path("t")), n);
 
   if (!past_4g) {
@@ -106,25 +151,49 @@ TEST_P(Large, SizeBoundary) {
     EXPECT_FALSE(file_exists(dir.path("w4.sa")) && n >= kTwo31);
   }
 
-  // The transform and back.
-  ASSERT_EQ(ktext({"--backend", b, "bwt", "t", "-o", "t.bwt"}).exit_code, 0);
-  const auto back = ktext({"--backend", b, "unbwt", "t.bwt", "-o", "back"});
-  ASSERT_EQ(back.exit_code, 0) << back.err;
-  EXPECT_TRUE(same_files(dir.path("t"), dir.path("back")));
-  std::remove(dir.path("back").c_str());
-  std::remove(dir.path("t.bwt").c_str());
+  if (past_4g) {
+    // Lines of 63 letters (the last one of 7, unterminated): sorted with 64-bit offsets, in
+    // device chunks where memory asks for it; LC_ALL=C order, the same lines.
+    const auto sorted = ktext({"--backend", b, "sort", "t", "-o", "sorted"});
+    ASSERT_EQ(sorted.exit_code, 0) << sorted.err;
+    std::uint64_t lines = 0, hashes = 0;
+    EXPECT_TRUE(sorted_lines(dir.path("sorted"), lines, hashes)) << "sort's output is not in order";
+    EXPECT_EQ(lines, t.lines);
+    EXPECT_EQ(hashes, t.line_hashes) << "sort's output does not hold the input's lines";
+    std::remove(dir.path("sorted").c_str());
+  }
 
-  // Patterns of 24 random letters occur once (4^24 >> n, barring a 1 in 10^5 coincidence), so
-  // each must be found at exactly its position.
-  ASSERT_EQ(ktext({"--backend", b, "index", "t", "-o", "t.idx"}).exit_code, 0);
-  const auto found = ktext({"--backend", b, "search", "t.idx", "--locate", t.head, t.tail, t.across});
-  ASSERT_EQ(found.exit_code, 0) << found.err;
-  EXPECT_EQ(found.out, "1\t0\n1\t" + std::to_string(n - 24) + "\n1\t" + std::to_string(t.across_at) + "\n");
-  std::remove(dir.path("t.idx").c_str());
+  // The transform and back. Past 2^32, suffix sorting needs more memory than many machines
+  // have: a refusal before any output (exit 2, one line) is the right answer there.
+  const auto bwt = ktext({"--backend", b, "bwt", "t", "-o", "t.bwt"});
+  const bool refused = past_4g && bwt.exit_code == 2;
+  if (refused) {
+    expect_one_error_line(bwt, "bwt past 2^32");
+    EXPECT_NE(bwt.err.find("free"), std::string::npos) << bwt.err;
+    EXPECT_FALSE(file_exists(dir.path("t.bwt")));
+    std::printf("bwt of %llu bytes refused: %s", static_cast<unsigned long long>(n), bwt.err.c_str());
+  } else {
+    ASSERT_EQ(bwt.exit_code, 0) << bwt.err;
+    const auto back = ktext({"--backend", b, "unbwt", "t.bwt", "-o", "back"});
+    ASSERT_EQ(back.exit_code, 0) << back.err;
+    EXPECT_TRUE(same_files(dir.path("t"), dir.path("back")));
+    std::remove(dir.path("back").c_str());
+    std::remove(dir.path("t.bwt").c_str());
+
+    // Patterns of 24 random letters occur once (4^24 >> n, barring a 1 in 10^5 coincidence),
+    // so each must be found at exactly its position.
+    const auto index = ktext({"--backend", b, "index", "t", "-o", "t.idx"});
+    ASSERT_EQ(index.exit_code, 0) << index.err;
+    const auto found = ktext({"--backend", b, "search", "t.idx", "--locate", t.head, t.tail, t.across});
+    ASSERT_EQ(found.exit_code, 0) << found.err;
+    EXPECT_EQ(found.out, "1\t0\n1\t" + std::to_string(n - 24) + "\n1\t" + std::to_string(t.across_at) + "\n");
+    std::remove(dir.path("t.idx").c_str());
+  }
 
   // A wavelet matrix: access at the probes, rank of 'a' over the whole text, and one position
   // past the end refused.
-  ASSERT_EQ(ktext({"--backend", b, "wt", "build", "t", "-o", "t.wm", "--matrix"}).exit_code, 0);
+  const auto wm = ktext({"--backend", b, "wt", "build", "t", "-o", "t.wm", "--matrix"});
+  ASSERT_EQ(wm.exit_code, 0) << wm.err;
   std::string probes;
   for (const std::uint64_t p : {std::uint64_t(0), kTwo31 - 1, kTwo31, n - 1})
     if (p < n) probes += std::to_string(p) + "\n";
