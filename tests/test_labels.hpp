@@ -251,7 +251,9 @@ TEST(labels, primitives) {
   expect_primitive(std::string("ktext::histogram") + path(ki::histogram_cub_avail<Exec, std::uint32_t>::value),
                    [&] { ktext::histogram(Exec{}, wide, bins); });
 
-  auto perm = to_device(std::vector<std::int32_t>(n, 0));
+  std::vector<std::int32_t> identity(n);
+  for (std::size_t i = 0; i < n; ++i) identity[i] = std::int32_t(i);
+  auto perm = to_device(identity);  // a permutation: scatter through it writes each slot once
   expect_primitive("ktext::gather[Kokkos]", [&] { ktext::gather(Exec{}, vals, perm, out); });
   expect_primitive("ktext::scatter[Kokkos]", [&] { ktext::scatter(Exec{}, vals, perm, out); });
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/primitives/histogram.hpp"
@@ -49,7 +50,7 @@ struct AlphabetMap {
 template <class MemorySpace, class ExecSpace, class CountView>
 AlphabetMap<MemorySpace> alphabet_from_counts(const ExecSpace& exec, const CountView& counts, const char* who,
                                               bool with_symbols) {
-  using Policy = Kokkos::RangePolicy<ExecSpace>;
+  using Policy = impl::Range<ExecSpace>;
   using Map = AlphabetMap<MemorySpace>;
   const std::size_t table = counts.extent(0);
   Map a;
@@ -89,7 +90,7 @@ AlphabetMap<MemorySpace> text_alphabet(const ExecSpace& exec, const TextView& te
   if constexpr (sizeof(S) == 4) {
     std::uint32_t max_symbol = 0;
     Kokkos::parallel_reduce(
-        "ktext::alphabet::max_symbol", Kokkos::RangePolicy<ExecSpace>(exec, 0, text.extent(0)),
+        "ktext::alphabet::max_symbol", impl::Range<ExecSpace>(exec, 0, text.extent(0)),
         KOKKOS_LAMBDA(std::size_t i, std::uint32_t & m) { m = text(i) > m ? text(i) : m; },
         Kokkos::Max<std::uint32_t>(max_symbol));
     if (max_symbol >= max_code_table) {

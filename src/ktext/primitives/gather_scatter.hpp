@@ -6,6 +6,7 @@
 /// Plain parallel loops on every backend: there is nothing a vendor library does better.
 /// Indices are not range-checked on the device (that would cost a pass); callers guarantee them.
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/impl/ktext_region.hpp"
 
@@ -21,7 +22,7 @@ void gather(const ExecSpace& exec, const SrcView& src, const IdxView& idx, const
   if (dst.extent(0) < idx.extent(0)) throw InputError("ktext::gather: destination shorter than the indices");
   Kokkos::Profiling::ScopedRegion region("ktext::gather[Kokkos]");
   Kokkos::parallel_for(
-      "ktext::gather[Kokkos]", Kokkos::RangePolicy<ExecSpace>(exec, 0, idx.extent(0)),
+      "ktext::gather[Kokkos]", impl::Range<ExecSpace>(exec, 0, idx.extent(0)),
       KOKKOS_LAMBDA(std::size_t i) { dst(i) = src(idx(i)); });
 }
 
@@ -35,7 +36,7 @@ void scatter(const ExecSpace& exec, const SrcView& src, const IdxView& idx, cons
   if (src.extent(0) < idx.extent(0)) throw InputError("ktext::scatter: source shorter than the indices");
   Kokkos::Profiling::ScopedRegion region("ktext::scatter[Kokkos]");
   Kokkos::parallel_for(
-      "ktext::scatter[Kokkos]", Kokkos::RangePolicy<ExecSpace>(exec, 0, idx.extent(0)),
+      "ktext::scatter[Kokkos]", impl::Range<ExecSpace>(exec, 0, idx.extent(0)),
       KOKKOS_LAMBDA(std::size_t i) { dst(idx(i)) = src(i); });
 }
 

@@ -20,6 +20,7 @@
 #include <string>
 #include <type_traits>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/memory_info.hpp"
@@ -64,7 +65,7 @@ std::uint64_t check_string_sort_args(const ExecSpace& exec, const CharsView& cha
   const std::uint64_t size = chars.extent(0);
   std::size_t bad = 0;
   Kokkos::parallel_reduce(
-      "ktext::string_sort::check_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, n + 1),
+      "ktext::string_sort::check_offsets", impl::Range<ExecSpace>(exec, 0, n + 1),
       KOKKOS_LAMBDA(std::size_t i, std::size_t & b) {
         const O v = o(i);
         if constexpr (std::is_signed_v<O>) {
@@ -81,7 +82,7 @@ std::uint64_t check_string_sort_args(const ExecSpace& exec, const CharsView& cha
                      " bytes of chars (" + std::to_string(bad) + " are not)");
   std::uint64_t longest = 0;
   Kokkos::parallel_reduce(
-      "ktext::string_sort::longest", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+      "ktext::string_sort::longest", impl::Range<ExecSpace>(exec, 0, n),
       KOKKOS_LAMBDA(std::size_t i, std::uint64_t & l) {
         const std::uint64_t len = std::uint64_t(o(i + 1)) - std::uint64_t(o(i));
         if (len > l) l = len;

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/view_checks.hpp"
@@ -61,7 +62,7 @@ class BitVector {
     const std::uint64_t num_words = word_count(n);
     const auto words = impl::uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::BitVector::words", num_words);
     Kokkos::parallel_for(
-        "ktext::BitVector::build", Kokkos::RangePolicy<ExecSpace>(exec, 0, num_words), KOKKOS_LAMBDA(std::uint64_t w) {
+        "ktext::BitVector::build", impl::Range<ExecSpace>(exec, 0, num_words), KOKKOS_LAMBDA(std::uint64_t w) {
           std::uint64_t x = 0;
           const std::uint64_t begin = w * 64;
           const std::uint64_t end = begin + 64 < n ? begin + 64 : n;

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/popcount.hpp"
@@ -238,7 +239,7 @@ static Kokkos::View<const std::uint64_t*, MemorySpace> samples(const ExecSpace& 
   const std::uint64_t count = ((total + (std::uint64_t(1) << RS::sample_shift) - 1) >> RS::sample_shift) + 1;
   const auto out = uninitialized_view<std::uint64_t, MemorySpace>(exec, label, count);
   Kokkos::parallel_for(
-      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, blocks), KOKKOS_LAMBDA(std::uint64_t b) {
+      label, impl::Range<ExecSpace>(exec, 0, blocks), KOKKOS_LAMBDA(std::uint64_t b) {
         const std::uint64_t ones_before = rs.rank1(b << RS::l2_shift);
         const std::uint64_t first = One ? ones_before : (b << RS::l2_shift) - ones_before;
         std::uint64_t ones = 0;
@@ -256,7 +257,7 @@ static Kokkos::View<const std::uint64_t*, MemorySpace> samples(const ExecSpace& 
 template <class ExecSpace>
 static void build(const ExecSpace& exec, RankSelect<MemorySpace>& rs) {
   using RS = RankSelect<MemorySpace>;
-  using Policy = Kokkos::RangePolicy<ExecSpace>;
+  using Policy = impl::Range<ExecSpace>;
   const std::uint64_t n = rs.size();
   const std::uint64_t blocks = (n >> RS::l2_shift) + 1;  // == words / 8
   const std::uint64_t supers = (n >> RS::l1_shift) + 1;

@@ -27,6 +27,7 @@
 
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/container.hpp"
+#include "ktext/core/range.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/little_endian.hpp"
 #include "ktext/core/popcount.hpp"
@@ -217,6 +218,16 @@ void write_wavelet(const Structure& structure, Sink&& sink) {
   write_wavelet(typename Structure::memory_space::execution_space{}, structure, std::forward<Sink>(sink));
 }
 
+namespace impl {
+/// codes_below(code) of a wavelet matrix, as a one-iteration reduction.
+template <class Matrix>
+struct CodesBelow {
+  Matrix wm;
+  std::uint64_t code;
+  KOKKOS_FUNCTION void operator()(std::uint64_t, std::uint64_t& count) const { count += wm.codes_below(code); }
+};
+}  // namespace impl
+
 /// \brief Loads a WaveletTree or WaveletMatrix (\p Structure, whose memory space \p exec can
 /// reach) from a verified container of its kind. Waits.
 /// \throws FormatError when the file is of another kind or symbol width, or inconsistent;
@@ -242,7 +253,15 @@ Structure read_wavelet(const ExecSpace& exec, const container::Container& c) {
     const auto words = impl::uninitialized_view<std::uint64_t, Mem>(exec, "ktext::read_wavelet::bits", info.words.size());
     Kokkos::deep_copy(exec, words, Unmanaged(info.words.data(), info.words.size()));
     if constexpr (kind == kc::Kind::wavelet_matrix) {
-      return impl::WaveletMatrixBuild<Mem>::template from_parts<Symbol>(exec, alphabet, words, info.n);
+      const auto wm = impl::WaveletMatrixBuild<Mem>::template from_parts<Symbol>(exec, alphabet, words, info.n);
+      // The levels may spell codes up to 2^levels - 1; those past the alphabet have no symbol.
+      std::uint64_t below = 0;
+      Kokkos::parallel_reduce("ktext::read_wavelet::codes_below", impl::Range<ExecSpace>(exec, 0, 1),
+                              impl::CodesBelow<Structure>{wm, info.sigma}, below);
+      if (below != info.n)
+        throw FormatError("the levels spell " + std::to_string(info.n - below) + " codes beyond the alphabet of " +
+                          std::to_string(info.sigma) + " symbols");
+      return wm;
     } else {
       const auto counts = impl::uninitialized_view<std::uint64_t, Mem>(exec, "ktext::read_wavelet::counts", info.counts.size());
       Kokkos::deep_copy(exec, counts, Unmanaged(info.counts.data(), info.counts.size()));

@@ -16,6 +16,7 @@
 #include <string>
 #include <type_traits>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/view_checks.hpp"
@@ -142,6 +143,29 @@ class WaveletMatrix {
     return pos;
   }
 
+  /// \brief Positions in [0, n) whose code is below \p code (any code; 2^levels() and above
+  /// count all). codes_below(alphabet_size()) == size() holds for every matrix built from a text, and
+  /// read_wavelet() refuses files whose bits break it.
+  /// \complexity O(log sigma) rank queries.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t codes_below(std::uint64_t code) const {
+    if (levels_ == 0 || code >= (std::uint64_t(1) << levels_)) return code > 0 ? n_ : 0;
+    std::uint64_t below = 0, b = 0, e = n_;
+    for (int l = 0; l < levels_; ++l) {
+      const std::uint64_t base = std::uint64_t(l) * stride_;
+      const std::uint64_t before = ones_before_level(l);
+      const std::uint64_t ones_b = rs_.rank1(base + b) - before, ones_e = rs_.rank1(base + e) - before;
+      if ((code >> (levels_ - 1 - l)) & 1) {
+        below += (e - ones_e) - (b - ones_b);  // a 0 where the code has a 1: smaller
+        b = zeros_(l) + ones_b;
+        e = zeros_(l) + ones_e;
+      } else {
+        b -= ones_b;
+        e -= ones_e;
+      }
+    }
+    return below;
+  }
+
   /// \brief Batched queries: out(q) = access(a(q)), rank(a(q), b(q)) or select(a(q), b(q)),
   /// with select's npos for a missing occurrence. \p b is ignored for access (pass \p a).
   /// Each argument is read once; waits. Views the execution space reads (device views, or
@@ -217,7 +241,7 @@ struct WaveletMatrixBuild {
     // zeros(l): zeros of level l; zeros(levels + l): ones of the levels before l.
     const auto zeros = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::zeros", 2 * levels + 1);
     Kokkos::parallel_for(
-        "ktext::WaveletMatrix::zeros", Kokkos::RangePolicy<ExecSpace>(exec, 0, 2 * levels + 1), KOKKOS_LAMBDA(int k) {
+        "ktext::WaveletMatrix::zeros", impl::Range<ExecSpace>(exec, 0, 2 * levels + 1), KOKKOS_LAMBDA(int k) {
           if (k < levels) {
             zeros(k) = n - (rs.rank1(std::uint64_t(k) * stride + n) - rs.rank1(std::uint64_t(k) * stride));
           } else {
@@ -243,7 +267,7 @@ struct WaveletMatrixBuild {
   /// Levels of \p wm from \p text; \p wm.alphabet_ is set. Waits.
   template <class Symbol, class ExecSpace, class TextView>
   static void build(const ExecSpace& exec, const TextView& text, WaveletMatrix<MemorySpace, Symbol>& wm) {
-    using Policy = Kokkos::RangePolicy<ExecSpace>;
+    using Policy = impl::Range<ExecSpace>;
     const std::uint64_t n = text.extent(0);
     const int levels = code_bits(wm.alphabet_.sigma);
     const std::uint64_t stride = level_stride(n);

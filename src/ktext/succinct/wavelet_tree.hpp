@@ -28,6 +28,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/view_checks.hpp"
@@ -310,7 +311,7 @@ struct WaveletTreeBuild {
     const RankSelect<MemorySpace> rs(exec, BitVector<MemorySpace>::from_words(words, offsets.back()));
     const U64 node_ranks = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::node_ranks", node_total);
     Kokkos::parallel_for(
-        "ktext::WaveletTree::node_ranks", Kokkos::RangePolicy<ExecSpace>(exec, 0, node_total),
+        "ktext::WaveletTree::node_ranks", impl::Range<ExecSpace>(exec, 0, node_total),
         KOKKOS_LAMBDA(std::uint64_t k) { node_ranks(k) = rs.rank1(node_lo(2 * k + 1) + counts(node_lo(2 * k))); });
     exec.fence("ktext::WaveletTree::node_ranks");  // the host tables above outlive their copies
     wt.levels_ = levels;
@@ -337,7 +338,7 @@ struct WaveletTreeBuild {
   /// Levels, counts and node ranks of \p wt from \p text; \p wt.alphabet_ is set. Waits.
   template <class Symbol, class ExecSpace, class TextView>
   static void build(const ExecSpace& exec, const TextView& text, WaveletTree<MemorySpace, Symbol>& wt) {
-    using Policy = Kokkos::RangePolicy<ExecSpace>;
+    using Policy = impl::Range<ExecSpace>;
     const std::uint64_t n = text.extent(0);
     const std::uint64_t sigma = wt.alphabet_.sigma;
     wt.n_ = n;

@@ -11,6 +11,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
@@ -41,7 +42,7 @@ std::uint64_t bwt_from_suffix_array(const ExecSpace& exec, const TextView& text,
   // Row of suffix 0 among the n non-empty suffixes; the sentinel sits one row lower in T$.
   I zero_row = I(n);
   Kokkos::parallel_reduce(
-      "ktext::bwt::primary", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+      "ktext::bwt::primary", impl::Range<ExecSpace>(exec, 0, n),
       KOKKOS_LAMBDA(std::size_t i, I & r) {
         if (sa(i) == 0 && I(i) < r) r = I(i);
       },
@@ -49,7 +50,7 @@ std::uint64_t bwt_from_suffix_array(const ExecSpace& exec, const TextView& text,
   if (zero_row == I(n)) throw InputError("ktext::bwt: sa does not contain suffix 0");
   const std::size_t last = n - 1;
   Kokkos::parallel_for(
-      "ktext::bwt", Kokkos::RangePolicy<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(std::size_t i) {
+      "ktext::bwt", impl::Range<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(std::size_t i) {
         if (i == 0) out(0) = text(last);  // row 0 of T$: the empty suffix, preceded by T[n-1]
         if (I(i) == zero_row) return;     // the sentinel: omitted
         out(I(i) < zero_row ? i + 1 : i) = text(sa(i) - 1);

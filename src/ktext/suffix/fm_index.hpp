@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
@@ -66,7 +67,7 @@ std::uint64_t check_patterns(const ExecSpace& exec, const PatternView& patterns,
   const std::uint64_t length = patterns.extent(0);
   std::uint64_t bad = 0;
   Kokkos::parallel_reduce(
-      "ktext::FMIndex::check_offsets", Kokkos::RangePolicy<ExecSpace>(exec, 0, num + 1),
+      "ktext::FMIndex::check_offsets", impl::Range<ExecSpace>(exec, 0, num + 1),
       KOKKOS_LAMBDA(std::uint64_t i, std::uint64_t & b) {
         // A negative offset converts to a huge one and fails the length test.
         const std::uint64_t o = std::uint64_t(offsets(i));
@@ -271,7 +272,7 @@ class FMIndex {
                        std::to_string(num) + " patterns");
     const FMIndex self = *this;
     Kokkos::parallel_for(
-        "ktext::FMIndex::count", Kokkos::RangePolicy<ExecSpace>(exec, 0, num), KOKKOS_LAMBDA(std::uint64_t i) {
+        "ktext::FMIndex::count", impl::Range<ExecSpace>(exec, 0, num), KOKKOS_LAMBDA(std::uint64_t i) {
           const std::uint64_t b = std::uint64_t(offsets(i));
           counts(i) = self.find(impl::ViewSlice<PatternView>{patterns, b}, std::uint64_t(offsets(i + 1)) - b).count();
         });
@@ -301,7 +302,7 @@ class FMIndex {
           impl::uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::FMIndex::locate_begins", num);
       const FMIndex self = *this;
       Kokkos::parallel_for(
-          "ktext::FMIndex::locate_find", Kokkos::RangePolicy<ExecSpace>(exec, 0, num), KOKKOS_LAMBDA(std::uint64_t i) {
+          "ktext::FMIndex::locate_find", impl::Range<ExecSpace>(exec, 0, num), KOKKOS_LAMBDA(std::uint64_t i) {
             const std::uint64_t b = std::uint64_t(offsets(i));
             const Range r = self.find(impl::ViewSlice<PatternView>{patterns, b}, std::uint64_t(offsets(i + 1)) - b);
             begins(i) = r.begin;
@@ -319,7 +320,7 @@ class FMIndex {
           impl::uninitialized_view<Index, MemorySpace>(exec, "ktext::FMIndex::positions", std::size_t(total));
       auto positions = out.positions;
       Kokkos::parallel_for(
-          "ktext::FMIndex::locate", Kokkos::RangePolicy<ExecSpace>(exec, 0, std::uint64_t(total)),
+          "ktext::FMIndex::locate", impl::Range<ExecSpace>(exec, 0, std::uint64_t(total)),
           KOKKOS_LAMBDA(std::uint64_t k) {
             // The pattern owning occurrence k: the last i with occ(i) <= k (empty patterns skipped).
             std::uint64_t lo = 0, hi = num;
@@ -363,7 +364,7 @@ class FMIndex {
     if (out.extent(0) != occ_.n) throw InputError("ktext::FMIndex::bwt: out must hold n symbols");
     const auto occ = occ_;
     Kokkos::parallel_for(
-        "ktext::FMIndex::bwt", Kokkos::RangePolicy<ExecSpace>(exec, 0, occ_.n),
+        "ktext::FMIndex::bwt", impl::Range<ExecSpace>(exec, 0, occ_.n),
         KOKKOS_LAMBDA(std::uint64_t i) { out(i) = occ.symbol_of(occ.code_at(i)); });
   }
 

@@ -3,6 +3,7 @@
 /// \file inverse_suffix_array.hpp
 /// \brief ISA[SA[i]] = i: the rank of each suffix.
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/view_checks.hpp"
 
@@ -21,7 +22,7 @@ void inverse_suffix_array(const ExecSpace& exec, const SAView& sa, const ISAView
   using I = typename ISAView::non_const_value_type;
   if (isa.extent(0) != sa.extent(0)) throw InputError("ktext::inverse_suffix_array: sa and isa differ in length");
   Kokkos::parallel_for(
-      "ktext::inverse_suffix_array", Kokkos::RangePolicy<ExecSpace>(exec, 0, sa.extent(0)),
+      "ktext::inverse_suffix_array", impl::Range<ExecSpace>(exec, 0, sa.extent(0)),
       KOKKOS_LAMBDA(std::size_t i) { isa(sa(i)) = static_cast<I>(i); });
 }
 

@@ -6,6 +6,7 @@
 #include <Kokkos_Core.hpp>
 #include <type_traits>
 
+#include "ktext/core/range.hpp"
 #include "ktext/primitives/impl/ktext_unmanaged.hpp"
 
 namespace ktext::impl {
@@ -21,10 +22,10 @@ struct Histogram {
     // Not deep_copy(exec, bins, 0): on OpenMP that runs Kokkos' fill kernel, whose label
     // ("Kokkos::ViewFill-1D") would not say it belongs to ktext.
     Kokkos::parallel_for(
-        "ktext::histogram::clear[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, nbins),
+        "ktext::histogram::clear[Kokkos]", impl::Range<Exec>(exec, 0, nbins),
         KOKKOS_LAMBDA(std::size_t b) { bins(b) = 0; });
     Kokkos::parallel_for(
-        "ktext::histogram[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, in.extent(0)), KOKKOS_LAMBDA(std::size_t i) {
+        "ktext::histogram[Kokkos]", impl::Range<Exec>(exec, 0, in.extent(0)), KOKKOS_LAMBDA(std::size_t i) {
           const std::uint64_t v = in(i);
           if (v < nbins) Kokkos::atomic_inc(&bins(v));
         });

@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 #include <type_traits>
 
+#include "ktext/core/range.hpp"
 #include "ktext/primitives/impl/ktext_unmanaged.hpp"
 
 namespace ktext::impl {
@@ -62,7 +63,7 @@ struct ScanApply {
   static constexpr char path[] = "[Kokkos]";
   template <class T, class Make, class Join, class Apply>
   static void apply(const Exec& exec, std::size_t n, Make make, Join join, Apply out) {
-    Kokkos::parallel_scan("ktext::inclusive_scan_apply[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, n),
+    Kokkos::parallel_scan("ktext::inclusive_scan_apply[Kokkos]", impl::Range<Exec>(exec, 0, n),
                           ScanApplyFunctor<T, Make, Join, Apply>{make, join, out});
   }
 };
@@ -74,14 +75,14 @@ struct Scan {
   using Out = Unmanaged<U, Exec>;
   static U exclusive_sum(const Exec& exec, In in, Out out) {
     U total = 0;
-    Kokkos::parallel_scan("ktext::exclusive_scan[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, in.extent(0)),
+    Kokkos::parallel_scan("ktext::exclusive_scan[Kokkos]", impl::Range<Exec>(exec, 0, in.extent(0)),
                           ExclusiveSumFunctor<Exec, In, Out>{in, out}, total);
     return total;
   }
   template <ScanOp Op>
   static void inclusive(const Exec& exec, In in, Out out) {
     Kokkos::parallel_scan(Op == ScanOp::Sum ? "ktext::inclusive_scan[Kokkos]" : "ktext::inclusive_scan_max[Kokkos]",
-                          Kokkos::RangePolicy<Exec>(exec, 0, in.extent(0)), InclusiveScanFunctor<Exec, In, Out, Op>{in, out});
+                          impl::Range<Exec>(exec, 0, in.extent(0)), InclusiveScanFunctor<Exec, In, Out, Op>{in, out});
   }
 };
 

@@ -6,6 +6,7 @@
 #include <Kokkos_Core.hpp>
 #include <type_traits>
 
+#include "ktext/core/range.hpp"
 #include "ktext/primitives/impl/ktext_unmanaged.hpp"
 
 namespace ktext::impl {
@@ -24,7 +25,7 @@ struct Select {
     std::size_t count = 0;
     const std::size_t capacity = out.extent(0);
     Kokkos::parallel_scan(
-        "ktext::select[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, n),
+        "ktext::select[Kokkos]", impl::Range<Exec>(exec, 0, n),
         KOKKOS_LAMBDA(std::size_t i, std::size_t& at, bool final) {
           if (keep(i)) {
             if (final && at < capacity) out(at) = get(i);

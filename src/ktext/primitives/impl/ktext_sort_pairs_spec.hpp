@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/primitives/impl/ktext_scan_spec.hpp"
 #include "ktext/primitives/impl/ktext_unmanaged.hpp"
@@ -45,7 +46,7 @@ struct SortPairs {
       KV kin = in_tmp ? keys_tmp : keys, kout = in_tmp ? keys : keys_tmp;
       VV vin = in_tmp ? vals_tmp : vals, vout = in_tmp ? vals : vals_tmp;
       Kokkos::parallel_for(
-          "ktext::sort_pairs::histogram[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, chunks), KOKKOS_LAMBDA(std::size_t c) {
+          "ktext::sort_pairs::histogram[Kokkos]", impl::Range<Exec>(exec, 0, chunks), KOKKOS_LAMBDA(std::size_t c) {
             std::size_t hist[radix_buckets];
             for (int d = 0; d < radix_buckets; ++d) hist[d] = 0;
             const std::size_t lo = c * chunk, hi = lo + chunk < n ? lo + chunk : n;
@@ -56,7 +57,7 @@ struct SortPairs {
       // compared and benchmarked against).
       Scan<Exec, std::size_t, std::size_t, false>::exclusive_sum(exec, counts, counts);
       Kokkos::parallel_for(
-          "ktext::sort_pairs::scatter[Kokkos]", Kokkos::RangePolicy<Exec>(exec, 0, chunks), KOKKOS_LAMBDA(std::size_t c) {
+          "ktext::sort_pairs::scatter[Kokkos]", impl::Range<Exec>(exec, 0, chunks), KOKKOS_LAMBDA(std::size_t c) {
             std::size_t next[radix_buckets];
             for (int d = 0; d < radix_buckets; ++d) next[d] = counts(d * chunks + c);
             const std::size_t lo = c * chunk, hi = lo + chunk < n ? lo + chunk : n;

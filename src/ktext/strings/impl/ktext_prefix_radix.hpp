@@ -33,6 +33,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
@@ -238,7 +239,7 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
     mem.add(count * sizeof(T));
     return view;
   };
-  using Policy = Kokkos::RangePolicy<ExecSpace>;
+  using Policy = impl::Range<ExecSpace>;
   if (n <= 1) {
     if (n == 1)
       Kokkos::parallel_for(

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/view_checks.hpp"
@@ -50,7 +51,7 @@ void answer_queries(const ExecSpace& exec, const char* label, const Query& query
                     std::uint64_t count, const Bad& first_bad, std::uint64_t offset) {
   using T = typename Out::non_const_value_type;
   Kokkos::parallel_for(
-      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, count), KOKKOS_LAMBDA(std::uint64_t q) {
+      label, impl::Range<ExecSpace>(exec, 0, count), KOKKOS_LAMBDA(std::uint64_t q) {
         const std::uint64_t x = std::uint64_t(a(q)), y = std::uint64_t(b(q));
         if (query.valid(x, y)) {
           out(q) = T(query(x, y));
@@ -187,7 +188,7 @@ void run_queries(const ExecSpace& exec, const std::string& what, const Query& qu
         const auto result = typed<TO>(staging.host[s][2], size_of[s]);
         const std::uint64_t begin = begin_of[s];
         Kokkos::parallel_for(
-            label, Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(host, 0, size_of[s]),
+            label, impl::Range<Kokkos::DefaultHostExecutionSpace>(host, 0, size_of[s]),
             [=](std::uint64_t k) { out(begin + k) = result(k); });
         host.fence(label.c_str());
         busy[s] = false;
@@ -201,7 +202,7 @@ void run_queries(const ExecSpace& exec, const std::string& what, const Query& qu
         begin_of[s] = begin, size_of[s] = size;
         const auto in_a = typed<TA>(staging.host[s][0], size), in_b = typed<TA>(staging.host[s][1], size);
         Kokkos::parallel_for(
-            label, Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(host, 0, size), [=](std::uint64_t k) {
+            label, impl::Range<Kokkos::DefaultHostExecutionSpace>(host, 0, size), [=](std::uint64_t k) {
               in_a(k) = TA(a(begin + k));
               if constexpr (two) in_b(k) = TA(b(begin + k));
             });

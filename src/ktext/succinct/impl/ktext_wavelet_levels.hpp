@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
@@ -138,7 +139,7 @@ WaveletAlphabet<MemorySpace> wavelet_alphabet(const ExecSpace& exec, const TextV
   if (options.alphabet_size != 0) {
     S max_symbol = 0;
     Kokkos::parallel_reduce(
-        "ktext::wavelet::max_symbol", Kokkos::RangePolicy<ExecSpace>(exec, 0, text.extent(0)),
+        "ktext::wavelet::max_symbol", impl::Range<ExecSpace>(exec, 0, text.extent(0)),
         KOKKOS_LAMBDA(std::uint64_t i, S & m) { m = text(i) > m ? text(i) : m; }, Kokkos::Max<S>(max_symbol));
     if (text.extent(0) != 0 && std::uint64_t(max_symbol) >= options.alphabet_size)
       throw InputError(std::string(who) + ": symbol " + std::to_string(std::uint64_t(max_symbol)) +
@@ -155,7 +156,7 @@ WaveletAlphabet<MemorySpace> wavelet_alphabet(const ExecSpace& exec, const TextV
     const auto sorted = uninitialized_view<std::uint32_t, MemorySpace>(exec, (prefix + "::alphabet_sort").c_str(), n);
     const auto ignored = uninitialized_view<std::uint32_t, MemorySpace>(exec, (prefix + "::alphabet_sort_values").c_str(), n);
     Kokkos::parallel_for(
-        "ktext::wavelet::alphabet_copy", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+        "ktext::wavelet::alphabet_copy", impl::Range<ExecSpace>(exec, 0, n),
         KOKKOS_LAMBDA(std::uint64_t i) { sorted(i) = std::uint32_t(text(i)); });
     sort_pairs(exec, sorted, ignored);
     const auto distinct =
@@ -207,7 +208,7 @@ Kokkos::View<Code*, MemorySpace> wavelet_codes(const ExecSpace& exec, const Text
                                                const WaveletAlphabet<MemorySpace>& alphabet, const char* label) {
   const auto codes = uninitialized_view<Code, MemorySpace>(exec, label, text.extent(0));
   Kokkos::parallel_for(
-      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, text.extent(0)),
+      label, impl::Range<ExecSpace>(exec, 0, text.extent(0)),
       KOKKOS_LAMBDA(std::uint64_t i) { codes(i) = Code(alphabet.code(std::uint64_t(text(i)))); });
   return codes;
 }
@@ -221,7 +222,7 @@ std::uint64_t write_level(const ExecSpace& exec, const CodeView& codes, std::uin
   const std::uint64_t first_word = offset / 64;
   const std::uint64_t level_words = (m + 63) / 64;
   Kokkos::parallel_for(
-      "ktext::wavelet::level_bits", Kokkos::RangePolicy<ExecSpace>(exec, 0, level_words + 1), KOKKOS_LAMBDA(std::uint64_t w) {
+      "ktext::wavelet::level_bits", impl::Range<ExecSpace>(exec, 0, level_words + 1), KOKKOS_LAMBDA(std::uint64_t w) {
         if (w == level_words) {
           ones_before(w) = 0;
           return;

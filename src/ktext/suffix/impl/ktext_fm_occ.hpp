@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/error.hpp"
@@ -124,7 +125,7 @@ ByteOccTable<MemorySpace> build_byte_occ_table(const ExecSpace& exec, const SeqV
   if (planes > 0) {
     const auto code_of = t.alphabet.codes;
     Kokkos::parallel_for(
-        "ktext::FMIndex::occ_planes", Kokkos::RangePolicy<ExecSpace>(exec, 0, num_words), KOKKOS_LAMBDA(std::uint64_t w) {
+        "ktext::FMIndex::occ_planes", impl::Range<ExecSpace>(exec, 0, num_words), KOKKOS_LAMBDA(std::uint64_t w) {
           std::uint64_t x[8] = {0, 0, 0, 0, 0, 0, 0, 0};
           const std::uint64_t begin = w * 64;
           const std::uint64_t end = begin + 64 < n ? begin + 64 : n;
@@ -142,7 +143,7 @@ ByteOccTable<MemorySpace> build_byte_occ_table(const ExecSpace& exec, const SeqV
   // (relative counts, at most 65280, fit 16 bits); then running sums over superblocks.
   const Table probe = t;
   Kokkos::parallel_for(
-      "ktext::FMIndex::occ_block_counts", Kokkos::RangePolicy<ExecSpace>(exec, 0, num_blocks * sigma),
+      "ktext::FMIndex::occ_block_counts", impl::Range<ExecSpace>(exec, 0, num_blocks * sigma),
       KOKKOS_LAMBDA(std::uint64_t k) {
         const std::uint64_t block = k / sigma;
         const int code = int(k % sigma);
@@ -158,7 +159,7 @@ ByteOccTable<MemorySpace> build_byte_occ_table(const ExecSpace& exec, const SeqV
       });
   constexpr std::uint64_t blocks_per_super = std::uint64_t(1) << (Table::kSuperShift - Table::kBlockShift);
   Kokkos::parallel_for(
-      "ktext::FMIndex::occ_relative_counts", Kokkos::RangePolicy<ExecSpace>(exec, 0, num_supers * sigma),
+      "ktext::FMIndex::occ_relative_counts", impl::Range<ExecSpace>(exec, 0, num_supers * sigma),
       KOKKOS_LAMBDA(std::uint64_t k) {
         const std::uint64_t super = k / sigma;
         const std::uint64_t code = k % sigma;
@@ -172,7 +173,7 @@ ByteOccTable<MemorySpace> build_byte_occ_table(const ExecSpace& exec, const SeqV
         supers(k) = running;
       });
   Kokkos::parallel_for(
-      "ktext::FMIndex::occ_absolute_counts", Kokkos::RangePolicy<ExecSpace>(exec, 0, sigma), KOKKOS_LAMBDA(int code) {
+      "ktext::FMIndex::occ_absolute_counts", impl::Range<ExecSpace>(exec, 0, sigma), KOKKOS_LAMBDA(int code) {
         std::uint64_t running = 0;
         for (std::uint64_t s = 0; s < num_supers; ++s) {
           const std::uint64_t here = supers(s * sigma + code);

@@ -9,6 +9,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/succinct/rank_select.hpp"
 
@@ -73,7 +74,7 @@ SampledPositions<MemorySpace, Index> sample_suffix_array(const ExecSpace& exec, 
   const auto values = uninitialized_view<Index, MemorySpace>(exec, "ktext::FMIndex::samples", total);
   const auto marks = s.marks;
   Kokkos::parallel_for(
-      "ktext::FMIndex::samples", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows), KOKKOS_LAMBDA(std::uint64_t r) {
+      "ktext::FMIndex::samples", impl::Range<ExecSpace>(exec, 0, rows), KOKKOS_LAMBDA(std::uint64_t r) {
         if (marks.access(r)) values(marks.rank1(r)) = r == 0 ? Index(n) : Index(sa(r - 1));
       });
   s.values = values;
