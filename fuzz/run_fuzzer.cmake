@@ -2,11 +2,13 @@
 # Runs one libFuzzer target for ctest (fuzz/CMakeLists.txt). The inputs are listed when the test
 # runs, not when CMake configures, so a new file in corpus/ or regressions/ needs no reconfigure.
 #   -DFUZZER=<binary> -DNAME=<name> -DSOURCE=<fuzz/ in the source tree> -DWORK=<build folder>
+#   -DOPTIONS="<flags>"  libFuzzer flags
 #   -DMODE=regressions  every file of corpus/<name>/ and regressions/<name>/, each run once
-#   -DMODE=fuzz -DSECONDS=<n> -DOPTIONS="<flags>"  fuzzing for n seconds on a copy of corpus/<name>/
+#   -DMODE=fuzz -DSECONDS=<n>  fuzzing for n seconds on a copy of corpus/<name>/
 # libFuzzer writes new inputs into its first corpus folder and crash artifacts beside its
 # -artifact_prefix: both lie under WORK, never in the source tree.
 cmake_minimum_required(VERSION 3.20)
+separate_arguments(options UNIX_COMMAND "${OPTIONS}")
 set(artifacts ${WORK}/artifacts/${NAME}/)
 file(MAKE_DIRECTORY ${artifacts})
 
@@ -18,7 +20,7 @@ if(MODE STREQUAL "regressions")
     return()
   endif()
   # Files given on its command line are run once each, without fuzzing.
-  execute_process(COMMAND ${FUZZER} -artifact_prefix=${artifacts} ${inputs} RESULT_VARIABLE rc)
+  execute_process(COMMAND ${FUZZER} -artifact_prefix=${artifacts} ${options} ${inputs} RESULT_VARIABLE rc)
 elseif(MODE STREQUAL "fuzz")
   set(corpus ${WORK}/corpus/${NAME})
   file(REMOVE_RECURSE ${corpus})
@@ -31,7 +33,6 @@ elseif(MODE STREQUAL "fuzz")
   if(IS_DIRECTORY ${SOURCE}/regressions/${NAME})
     set(read_only ${SOURCE}/regressions/${NAME})
   endif()
-  separate_arguments(options UNIX_COMMAND "${OPTIONS}")
   execute_process(COMMAND ${FUZZER} -max_total_time=${SECONDS} -print_final_stats=1 -artifact_prefix=${artifacts}
                           ${options} ${corpus} ${read_only}
                   RESULT_VARIABLE rc)
