@@ -5,6 +5,7 @@
 
 #include <cub/device/device_histogram.cuh>
 
+#include "ktext/core/range.hpp"
 #include "ktext/cuda/ktext_cuda_check.hpp"
 #include "ktext/primitives/impl/ktext_histogram_spec.hpp"
 
@@ -54,7 +55,7 @@ struct Histogram<Kokkos::Cuda, T, true> {
     const auto part = uninitialized_view<std::uint64_t, Kokkos::CudaSpace>(exec, "ktext::histogram[CUB]::chunk", std::size_t(nbins));
     for (std::int64_t begin = 0; begin < n; begin += max_samples) {
       count(begin, n - begin < max_samples ? n - begin : max_samples, part.data());
-      Kokkos::parallel_for("ktext::histogram[CUB]::add_chunk", Kokkos::RangePolicy<Kokkos::Cuda>(exec, 0, std::size_t(nbins)),
+      Kokkos::parallel_for("ktext::histogram[CUB]::add_chunk", impl::Range<Kokkos::Cuda>(exec, 0, std::size_t(nbins)),
                            cuda::AddBins{bins, part});
     }
     exec.fence("ktext::histogram[CUB]: chunks");
