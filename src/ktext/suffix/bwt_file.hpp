@@ -64,11 +64,8 @@ inline BwtFileInfo bwt_file_verify(const container::Container& c) {
   const BwtFileInfo info = bwt_file_check(c);
   const std::uint64_t steps = impl::host_lf_walk(info.data, info.n, info.primary, [](std::uint64_t, std::uint64_t) {});
   if (steps != info.n)
-    throw FormatError("not a Burrows-Wheeler transform with primary index " + std::to_string(info.primary) +
-                      ": the LF walk from the last position " +
-                      (steps > info.n ? std::string("never reaches the first") :
-                                        "reaches the first after " + std::to_string(steps) + " of " +
-                                            std::to_string(info.n) + " steps"));
+    throw FormatError("not a Burrows-Wheeler transform with primary index " + std::to_string(info.primary) + ": " +
+                      impl::lf_walk_failure(steps, info.n));
   return info;
 }
 

@@ -194,10 +194,7 @@ inline FMIndexFileInfo fm_index_file_verify(const container::Container& c) {
                        std::to_string(pos);
         });
     if (steps != info.n)
-      throw FormatError("the BWT is not that of a text: the LF walk from the last position " +
-                        (steps > info.n ? std::string("never reaches the first") :
-                                          "reaches the first after " + std::to_string(steps) + " of " +
-                                              std::to_string(info.n) + " steps"));
+      throw FormatError("the BWT is not that of a text: " + impl::lf_walk_failure(steps, info.n));
     if (!mismatch.empty()) throw FormatError(mismatch);
     return info;
   });

@@ -13,6 +13,7 @@
 /// into several cycles, and the walk meets the primary row early or not at all.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "ktext/core/error.hpp"
@@ -61,6 +62,14 @@ std::uint64_t host_lf_walk(const std::uint8_t* bwt, std::uint64_t n, std::uint64
     if (n < 0xffffffffu) return walk(host_lf_table<std::uint32_t>(bwt, n));
     return walk(host_lf_table<std::uint64_t>(bwt, n));
   });
+}
+
+/// Why a walk that met the primary row after \p steps (host_lf_walk's result) proves no text
+/// of \p n symbols.
+inline std::string lf_walk_failure(std::uint64_t steps, std::uint64_t n) {
+  return "the LF walk from the last position " +
+         (steps > n ? std::string("never reaches the first")
+                    : "reaches the first after " + std::to_string(steps) + " of " + std::to_string(n) + " steps");
 }
 
 }  // namespace ktext::impl
