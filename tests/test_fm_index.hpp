@@ -136,7 +136,11 @@ void sweep(const std::vector<std::size_t>& sizes) {
     const bool big = n > 1000;
     const std::vector<std::uint32_t> rates = {1, 2, 7, 32, 64, std::uint32_t(n + 1)};
     std::size_t k = 0;
-    for (const auto& [name, t] : named_texts(n, 7000 + std::uint32_t(n))) {
+    for (const auto& [name, t] : ktext::oracle::named_texts(n, 7000 + std::uint32_t(n))) {
+      if (!take_case()) {  // k still counts the case: each process draws the same rates for it
+        ++k;
+        continue;
+      }
       const Patterns ps = sweep_patterns(t, std::uint32_t(n * 31 + k), big ? 12 : 40, big ? 8 : 24);
       const Case c = make_case(name, t, ps, true);
       // LF steps per index and query kind; more where only position 0 is sampled.
