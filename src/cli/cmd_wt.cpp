@@ -121,7 +121,7 @@ int run_wt_query(const GlobalOptions& global, const WtQueryOptions& options) {
           structure.query(exec, op, va, vb, vout);
           exec.fence("ktext_cli::wt_query");
         } catch (const ktext::InputError& e) {
-          throw CliError(kExitIo, quote(queries.name()) + ": " + e.what() + " (query lines from " +
+          throw CliError(kExitIo, queries.name() + ": " + e.what() + " (query lines from " +
                                       std::to_string(answered + 1) + ")");
         }
         seconds += watch.seconds();

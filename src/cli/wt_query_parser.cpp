@@ -29,7 +29,7 @@ void QueryParser::parse(const std::vector<std::uint8_t>& text, std::uint64_t* ou
 }
 
 void QueryParser::fail(const char* expected) const {
-  throw CliError(kExitIo, quote(file) + ": line " + std::to_string(line) + ": expected " + expected);
+  throw CliError(kExitIo, file + ": line " + std::to_string(line) + ": expected " + expected);
 }
 
 }  // namespace ktext::cli

@@ -120,6 +120,7 @@ TEST_F(CliWt, bad_queries_exit_2_without_output) {
     const auto r = ktext({"wt", "query", "w", "--op", op, "-f", "q", "-o", "out"});
     EXPECT_EQ(r.exit_code, 2) << op << " '" << line << "'";
     expect_one_error_line(r, line);
+    EXPECT_EQ(r.err.rfind("ktext: error: 'q': ", 0), 0u) << "names the query file once, quoted once: " << r.err;
     EXPECT_FALSE(file_exists(dir.path("out"))) << line;
   }
   EXPECT_EQ(ktext({"wt", "query", "w", "--op", "count", "-f", "q"}).exit_code, 1);
