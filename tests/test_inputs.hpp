@@ -5,6 +5,7 @@
 // of the sweeps over them.
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -31,22 +32,13 @@ struct CaseShare {
 
 inline CaseShare case_share() {
   static const CaseShare share = [] {
-    CaseShare s;
     const char* env = std::getenv("KTEXT_TEST_CASES");
-    if (!env || !*env) return s;
-    const std::string v(env);
-    const auto slash = v.find('/');
-    try {
-      if (slash == std::string::npos) throw std::invalid_argument("no '/'");
-      std::size_t used = 0;
-      s.index = std::stoull(v.substr(0, slash), &used);
-      if (used != slash) throw std::invalid_argument("index");
-      s.count = std::stoull(v.substr(slash + 1), &used);
-      if (used != v.size() - slash - 1 || s.count == 0 || s.index >= s.count) throw std::invalid_argument("count");
-    } catch (const std::exception&) {
-      throw std::invalid_argument("KTEXT_TEST_CASES must be i/k with 0 <= i < k, not '" + v + "'");
-    }
-    return s;
+    if (!env || !*env) return CaseShare{};
+    unsigned long long i = 0, k = 0;
+    char extra = 0;
+    if (std::sscanf(env, "%llu/%llu%c", &i, &k, &extra) != 2 || k == 0 || i >= k)
+      throw std::invalid_argument("KTEXT_TEST_CASES must be i/k with 0 <= i < k, not '" + std::string(env) + "'");
+    return CaseShare{i, k};
   }();
   return share;
 }
