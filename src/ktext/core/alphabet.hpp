@@ -8,6 +8,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 #include "ktext/core/range.hpp"
@@ -55,13 +56,17 @@ AlphabetMap<MemorySpace> alphabet_from_counts(const ExecSpace& exec, const Count
   const std::size_t table = counts.extent(0);
   Map a;
   const std::string prefix(who);
+  if (table > Map::absent) throw std::length_error(prefix + ": alphabet table past 2^32 - 1 entries");
   auto codes = uninitialized_view<std::uint32_t, MemorySpace>(exec, (prefix + "::alphabet_codes").c_str(), table);
-  std::uint64_t sigma = 0;
+  // A 32-bit running count (codes are 32-bit; tables are far smaller than 2^32): Kokkos 4.6's
+  // Cuda scan moves 8-byte values as two words, and compute-sanitizer racecheck reports a
+  // write-write hazard between two threads on the second word.
+  std::uint32_t sigma = 0;
   Kokkos::parallel_scan(
       "ktext::alphabet::codes", Policy(exec, 0, table),
-      KOKKOS_LAMBDA(std::size_t c, std::uint64_t & next, bool final) {
+      KOKKOS_LAMBDA(std::size_t c, std::uint32_t & next, bool final) {
         const bool present = counts(c) != 0;
-        if (final) codes(c) = present ? std::uint32_t(next) : Map::absent;
+        if (final) codes(c) = present ? next : Map::absent;
         if (present) ++next;
       },
       sigma);
