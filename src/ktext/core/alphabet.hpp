@@ -8,11 +8,11 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 
 #include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
+#include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/primitives/histogram.hpp"
 
@@ -56,7 +56,7 @@ AlphabetMap<MemorySpace> alphabet_from_counts(const ExecSpace& exec, const Count
   const std::size_t table = counts.extent(0);
   Map a;
   const std::string prefix(who);
-  if (table > Map::absent) throw std::length_error(prefix + ": alphabet table past 2^32 - 1 entries");
+  if (table > Map::absent) throw InputError(prefix + ": alphabet table past 2^32 - 1 entries");
   auto codes = uninitialized_view<std::uint32_t, MemorySpace>(exec, (prefix + "::alphabet_codes").c_str(), table);
   // A 32-bit running count (codes are 32-bit; tables are far smaller than 2^32): Kokkos 4.6's
   // Cuda scan moves 8-byte values as two words, and compute-sanitizer racecheck reports a
