@@ -32,17 +32,13 @@ exes=$(find "$build/tests" -maxdepth 1 -type f -perm -u+x -name 'ktext_test_*_cu
 mkdir -p "$logs" || exit 2
 
 run_one() {  # executable share
-  local exe=$1 share=$2 extra=() start=$SECONDS rc
+  local exe=$1 share=$2 timer=() extra=() start=$SECONDS rc
   local log=$logs/$(basename "$exe")_${share/\//of}.log
+  [ "$limit" -gt 0 ] && timer=(timeout "$limit")
   # The out-of-memory test makes cudaMalloc fail on purpose: those API errors are its subject.
   [[ $exe == *out_of_memory* ]] && extra=(--report-api-errors no)
-  if [ "$limit" -gt 0 ]; then
-    KTEXT_TEST_CASES=$share timeout "$limit" compute-sanitizer --tool "$tool" "${extra[@]}" --error-exitcode 9 \
-      "$exe" --gtest_filter="$filter" > "$log" 2>&1
-  else
-    KTEXT_TEST_CASES=$share compute-sanitizer --tool "$tool" "${extra[@]}" --error-exitcode 9 \
-      "$exe" --gtest_filter="$filter" > "$log" 2>&1
-  fi
+  KTEXT_TEST_CASES=$share "${timer[@]}" compute-sanitizer --tool "$tool" "${extra[@]}" --error-exitcode 9 \
+    "$exe" --gtest_filter="$filter" > "$log" 2>&1
   rc=$?
   echo "rc=$rc $((SECONDS - start))s $(basename "$exe") $share: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|SYNCCHECK SUMMARY|INITCHECK SUMMARY' "$log" | tail -1 | sed 's/^=* *//')"
   return $rc
