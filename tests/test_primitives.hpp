@@ -630,6 +630,12 @@ void compare_histogram(std::size_t bins, std::uint64_t bound) {
     ki::Histogram<Exec, T, false>::apply(Exec{}, cum(in), um(p));
     ktext::histogram(Exec{}, in, d);
     KTEXT_EXPECT_SAME(to_host(p), to_host(d), what);
+    if (n > 3) {  // a view that does not start on a 16-byte boundary
+      const auto tail = Kokkos::subview(in, Kokkos::make_pair(std::size_t(3), n));
+      ki::Histogram<Exec, T, false>::apply(Exec{}, ki::Unmanaged<const T, Exec>(tail.data(), n - 3), um(p));
+      ktext::histogram(Exec{}, tail, d);
+      KTEXT_EXPECT_SAME(to_host(p), to_host(d), what + " from offset 3");
+    }
   }
 }
 
