@@ -87,9 +87,11 @@ AlphabetMap<MemorySpace> alphabet_from_counts(const ExecSpace& exec, const Count
 /// The map of the symbols of \p text (uint8_t, uint16_t or uint32_t): a table over every
 /// symbol value up to the largest one, or the identity when that exceeds max_code_table.
 /// Waits.
+/// \p symbol_counts, when given, receives the table's histogram (empty for the identity).
 template <class MemorySpace, class ExecSpace, class TextView>
 AlphabetMap<MemorySpace> text_alphabet(const ExecSpace& exec, const TextView& text, const char* who,
-                                       bool with_symbols) {
+                                       bool with_symbols,
+                                       Kokkos::View<std::uint64_t*, MemorySpace>* symbol_counts = nullptr) {
   using S = typename TextView::non_const_value_type;
   std::uint64_t table = std::uint64_t(1) << (8 * sizeof(S) < 20 ? 8 * sizeof(S) : 20);
   if constexpr (sizeof(S) == 4) {
@@ -108,6 +110,7 @@ AlphabetMap<MemorySpace> text_alphabet(const ExecSpace& exec, const TextView& te
   }
   const auto counts = zeroed_view<std::uint64_t, MemorySpace>(exec, (std::string(who) + "::histogram").c_str(), table);
   histogram(exec, text, counts);
+  if (symbol_counts != nullptr) *symbol_counts = counts;
   return alphabet_from_counts<MemorySpace>(exec, counts, who, with_symbols);
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file popcount.hpp
-/// \brief 64-bit population count for rank structures, callable on host and device.
+/// \brief 64-bit population count and leading/trailing zero counts for rank structures,
+/// callable on host and device.
 ///
 /// Kokkos' portable popcount loops over the set bits, and GCC's builtin becomes a libgcc call
 /// per word unless the build enables the POPCNT instruction.
@@ -24,6 +25,12 @@ inline int popcount64_host(std::uint64_t x) noexcept {
   return int((x * 0x0101010101010101ull) >> 56);
 #endif
 }
+
+/// \brief Leading zero bits of \p x (64 for 0). Kokkos::countl_zero is a portable loop of six
+/// branches; this is the hardware instruction on hosts and devices.
+KOKKOS_INLINE_FUNCTION int countl_zero64(std::uint64_t x) noexcept { return Kokkos::Experimental::countl_zero_builtin(x); }
+/// \brief Trailing zero bits of \p x (64 for 0), by the hardware instruction.
+KOKKOS_INLINE_FUNCTION int countr_zero64(std::uint64_t x) noexcept { return Kokkos::Experimental::countr_zero_builtin(x); }
 
 /// \brief Number of set bits of \p x.
 KOKKOS_INLINE_FUNCTION int popcount64(std::uint64_t x) noexcept {

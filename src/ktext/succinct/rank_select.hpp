@@ -38,7 +38,7 @@ KOKKOS_INLINE_FUNCTION int select_in_word(std::uint64_t x, std::uint64_t r) {
   const std::uint64_t prefix = s * ones;  // byte k: ones in bytes 0..k (at most 64, no carry)
   // High bit of byte k set where prefix_k >= r (each byte of prefix | highs is >= 128 > r).
   const std::uint64_t at_least = ((prefix | highs) - r * ones) & highs;
-  const int byte = Kokkos::countr_zero(at_least) >> 3;
+  const int byte = countr_zero64(at_least) >> 3;
   const std::uint64_t before = byte == 0 ? 0 : (prefix >> (8 * byte - 8)) & 0xff;
   std::uint64_t rest = r - before;
   std::uint64_t bits = (x >> (8 * byte)) & 0xff;

@@ -267,7 +267,6 @@ struct WaveletMatrixBuild {
   /// Levels of \p wm from \p text; \p wm.alphabet_ is set. Waits.
   template <class Symbol, class ExecSpace, class TextView>
   static void build(const ExecSpace& exec, const TextView& text, WaveletMatrix<MemorySpace, Symbol>& wm) {
-    using Policy = impl::Range<ExecSpace>;
     const std::uint64_t n = text.extent(0);
     const int levels = code_bits(wm.alphabet_.sigma);
     const std::uint64_t stride = level_stride(n);
@@ -275,26 +274,21 @@ struct WaveletMatrixBuild {
         exec, "ktext::WaveletMatrix::bits", BitVector<MemorySpace>::word_count(stride * std::uint64_t(levels)));
     if (levels > 0) {
       auto cur = wavelet_codes<Symbol>(exec, text, wm.alphabet_, "ktext::WaveletMatrix::codes");
-      auto next = uninitialized_view<Symbol, MemorySpace>(exec, "ktext::WaveletMatrix::codes_next", n);
+      auto next = PackedCodes<Symbol, MemorySpace>(exec, "ktext::WaveletMatrix::codes_next", n);
       const auto ones_before = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletMatrix::word_ones",
                                                                                (n + 63) / 64 + 1);
       for (int l = 0; l < levels; ++l) {
         const int shift = levels - 1 - l;
         const std::uint64_t first_word = std::uint64_t(l) * stride / 64;
-        const std::uint64_t ones = write_level(
-            exec, cur, n, words, std::uint64_t(l) * stride, ones_before,
-            KOKKOS_LAMBDA(std::uint64_t, Symbol c) { return (std::uint64_t(c) >> shift) & 1; });
+        const std::uint64_t ones = write_level(exec, cur, n, words, std::uint64_t(l) * stride, ones_before,
+                                               KOKKOS_LAMBDA(Symbol c) { return ((std::uint64_t(c) >> shift) & 1) != 0; });
         if (l + 1 == levels) break;
         // Stable partition by the bit: zeros first, then ones.
         const std::uint64_t zeros = n - ones;
-        const auto from = cur;
-        const auto to = next;
-        Kokkos::parallel_for(
-            "ktext::WaveletMatrix::partition", Policy(exec, 0, n), KOKKOS_LAMBDA(std::uint64_t i) {
-              const Symbol c = from(i);
-              const std::uint64_t r = level_rank(words, first_word, ones_before, i);
-              to(((std::uint64_t(c) >> shift) & 1) ? zeros + r : i - r) = c;
-            });
+        partition_level(
+            exec, cur, next, n, n, words, first_word, ones_before,
+            KOKKOS_LAMBDA(Symbol, bool bit) { return zeros & (0 - std::uint64_t(bit)); },
+            "ktext::WaveletMatrix::partition");
         std::swap(cur, next);
       }
     }

@@ -47,7 +47,7 @@ struct WaveletTreeBuild;
 
 /// Where a node over codes [lo, hi) (hi - lo >= 2) splits: its left child is complete.
 KOKKOS_INLINE_FUNCTION std::uint64_t wavelet_split(std::uint64_t lo, std::uint64_t hi) {
-  const int k = 64 - Kokkos::countl_zero(hi - lo - 1);
+  const int k = 64 - countl_zero64(hi - lo - 1);
   return lo + (std::uint64_t(1) << (k - 1));
 }
 }  // namespace impl
@@ -88,11 +88,12 @@ class WaveletTree {
       throw InputError("ktext::WaveletTree: alphabet size " + std::to_string(options.alphabet_size) +
                        " is above 2^26; use ktext::WaveletMatrix");
     impl::translate_out_of_memory("ktext::WaveletTree", [&] {
-      alphabet_ = impl::wavelet_alphabet<MemorySpace>(exec, text, options, "ktext::WaveletTree");
+      Kokkos::View<std::uint64_t*, MemorySpace> symbol_counts;
+      alphabet_ = impl::wavelet_alphabet<MemorySpace>(exec, text, options, "ktext::WaveletTree", &symbol_counts);
       if (alphabet_.sigma > max_alphabet)
         throw InputError("ktext::WaveletTree: the text's alphabet needs " + std::to_string(alphabet_.sigma) +
                          " codes (one per distinct symbol), more than 2^26; use ktext::WaveletMatrix");
-      impl::WaveletTreeBuild<MemorySpace>::build(exec, text, *this);
+      impl::WaveletTreeBuild<MemorySpace>::build(exec, text, symbol_counts, *this);
     });
   }
 
@@ -233,21 +234,64 @@ class WaveletTree {
 
 namespace impl {
 
-/// The node of code \p c on level \p l (l below the code's length): its codes [lo, hi) and its
-/// index p among the level's nodes.
-struct WaveletNode {
-  std::uint64_t lo, hi, p;
-};
-KOKKOS_INLINE_FUNCTION WaveletNode wavelet_node(std::uint64_t c, std::uint64_t sigma, int l) {
-  WaveletNode node{0, sigma, 0};
-  for (int d = 0; d < l; ++d) {
-    const std::uint64_t mid = wavelet_split(node.lo, node.hi);
-    const bool bit = c >= mid;
-    (bit ? node.lo : node.hi) = mid;
-    node.p = 2 * node.p + (bit ? 1 : 0);
+/// Where the codes of a tree over [0, sigma) go, level by level. Only the nodes on the right
+/// spine (those that end at sigma) can be incomplete: spine node d covers [lo[d], sigma) and
+/// splits at lo[d] + 2^(k[d] - 1), k[d] = ceil(log2 of its size). The split bits k[d] - 1 are
+/// the set bits of sigma - 1, highest first, so a code leaves the spine at depth e = the number
+/// of those bits it has before the first it lacks (to the left, or as the leaf sigma - 1 when
+/// it has them all); below there every node is complete and the code's bits are its own.
+///
+/// The build moves path codes instead of codes: a code's branches from the root, read as bits
+/// and left-aligned to the tree's height, so that level l reads bit height - 1 - l and a node's
+/// index on its level (its path read as a binary number) is the top l bits, as in a wavelet
+/// matrix. For a power-of-two alphabet the path code is the code.
+struct WaveletTreeShape {
+  static constexpr int max_levels = 32;
+  std::uint64_t spine_bits;          ///< sigma - 1
+  int height;                        ///< the longest code, ceil(log2 sigma)
+  std::uint64_t lo[max_levels + 2];  ///< spine node starts (the leaf sigma - 1 last); then sigma
+
+  explicit WaveletTreeShape(std::uint64_t sigma)
+      : spine_bits(sigma > 0 ? sigma - 1 : 0), height(64 - countl_zero64(sigma > 0 ? sigma - 1 : 0)) {
+    std::uint64_t start = 0, rest = spine_bits;
+    for (int d = 0; d < max_levels + 2; ++d) {
+      lo[d] = start;
+      if (rest == 0) {
+        start = sigma;
+        continue;
+      }
+      const std::uint64_t top = std::uint64_t(1) << (63 - countl_zero64(rest));
+      start += top;
+      rest -= top;
+    }
   }
-  return node;
-}
+
+  /// The path code of code \p c < sigma.
+  KOKKOS_INLINE_FUNCTION std::uint64_t path_code(std::uint64_t c) const {
+    const std::uint64_t lacking = ~c & spine_bits;
+    if (lacking == 0) {  // the leaf sigma - 1: right at every spine node
+      const int e = popcount64(spine_bits);
+      return ((std::uint64_t(1) << e) - 1) << (height - e);
+    }
+    const int first = 63 - countl_zero64(lacking);  // the split where c goes left
+    const int e = popcount64(spine_bits >> first >> 1);
+    const std::uint64_t path = (((std::uint64_t(1) << e) - 1) << (first + 1)) | (c & ((std::uint64_t(1) << first) - 1));
+    return path << (height - e - first - 1);
+  }
+
+  /// The first code of node \p q on level \p l (q < 2^l: its path) and of its right child.
+  KOKKOS_INLINE_FUNCTION void node(std::uint64_t q, int l, std::uint64_t& node_lo, std::uint64_t& mid) const {
+    const int e = l == 0 ? 0 : countl_zero64(~(q << (64 - l)));  // spine nodes on its path
+    const std::uint64_t spine_lo = lo[e < l ? e : l];
+    int bits = 64 - countl_zero64(spine_bits - spine_lo);  // k of that spine node
+    node_lo = spine_lo;
+    if (e < l) {  // then left, then l - e - 1 bits of q inside a complete subtree
+      bits -= l - e;
+      node_lo += (q & ((std::uint64_t(1) << (l - e - 1)) - 1)) << bits;
+    }
+    mid = node_lo + (std::uint64_t(1) << (bits - 1));
+  }
+};
 
 /// The internal nodes of a tree over codes [0, sigma), level by level ([lo, hi) with
 /// hi - lo >= 2), left to right. Left children are complete, so on every level they come first
@@ -335,9 +379,12 @@ struct WaveletTreeBuild {
     return wt;
   }
 
-  /// Levels, counts and node ranks of \p wt from \p text; \p wt.alphabet_ is set. Waits.
+  /// Levels, counts and node ranks of \p wt from \p text; \p wt.alphabet_ is set, and
+  /// \p symbol_counts is the text's histogram by symbol value when the alphabet has a code table
+  /// (else empty). Waits.
   template <class Symbol, class ExecSpace, class TextView>
-  static void build(const ExecSpace& exec, const TextView& text, WaveletTree<MemorySpace, Symbol>& wt) {
+  static void build(const ExecSpace& exec, const TextView& text, const Kokkos::View<std::uint64_t*, MemorySpace>& symbol_counts,
+                    WaveletTree<MemorySpace, Symbol>& wt) {
     using Policy = impl::Range<ExecSpace>;
     const std::uint64_t n = text.extent(0);
     const std::uint64_t sigma = wt.alphabet_.sigma;
@@ -346,7 +393,16 @@ struct WaveletTreeBuild {
 
     // C, the cumulative counts of the codes.
     const U64 counts = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::counts", sigma + 1);
-    ktext::histogram(exec, cur, Kokkos::subview(counts, Kokkos::make_pair(std::uint64_t(0), sigma)));
+    if (wt.alphabet_.dense && symbol_counts.extent(0) != 0) {
+      // The alphabet counted the symbols already: code c counts what its symbol counted.
+      const auto alphabet = wt.alphabet_;
+      Kokkos::parallel_for(
+          "ktext::WaveletTree::code_counts", Policy(exec, 0, sigma),
+          KOKKOS_LAMBDA(std::uint64_t c) { counts(c) = symbol_counts(alphabet.symbol(c)); });
+    } else {
+      ktext::histogram(exec, Kokkos::View<const Symbol*, MemorySpace, Kokkos::MemoryUnmanaged>(cur.data(), n),
+                       Kokkos::subview(counts, Kokkos::make_pair(std::uint64_t(0), sigma)));
+    }
     ktext::exclusive_scan(exec, counts, counts);
     const auto h_counts = host_copy(exec, counts, "ktext::WaveletTree::host_counts");
     exec.fence("ktext::WaveletTree::counts");
@@ -360,34 +416,45 @@ struct WaveletTreeBuild {
     const auto words = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::bits",
                                                                BitVector<MemorySpace>::word_count(offsets.back()));
     if (levels > 0) {
-      auto next = uninitialized_view<Symbol, MemorySpace>(exec, "ktext::WaveletTree::codes_next", n);
+      auto next = PackedCodes<Symbol, MemorySpace>(exec, "ktext::WaveletTree::codes_next", n);
       const auto ones_before = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::word_ones",
                                                                                (n + 63) / 64 + 1);
+      const WaveletTreeShape shape(sigma);
+      const int height = shape.height;
+      if ((sigma & (sigma - 1)) != 0)
+        Kokkos::parallel_for(
+            "ktext::WaveletTree::path_codes", Policy(exec, 0, cur.groups(n)), KOKKOS_LAMBDA(std::uint64_t g) {
+              Symbol c[8];
+              cur.load_group(g, c);
+              for (int k = 0; k < 8; ++k) c[k] = 8 * g + k < n ? Symbol(shape.path_code(c[k])) : Symbol(0);
+              cur.store_group(g, c);
+            });
+      // Each node's partition bases on the level: the start of its right child minus its ones
+      // before it, and those ones. The codes of a GPU warp mostly share one node.
+      std::uint64_t most_nodes = 0;
+      for (const auto& level : nodes) most_nodes = level.size() > most_nodes ? level.size() : most_nodes;
+      const auto node_bases = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::WaveletTree::node_bases", 2 * most_nodes);
       for (int l = 0; l < levels; ++l) {
         const std::uint64_t m = lengths[l];
         const std::uint64_t first_word = offsets[l] / 64;
-        write_level(exec, cur, m, words, offsets[l], ones_before, KOKKOS_LAMBDA(std::uint64_t, Symbol c) {
-          const WaveletNode node = wavelet_node(c, sigma, l);
-          return c >= wavelet_split(node.lo, node.hi) ? 1 : 0;
-        });
+        const int shift = height - 1 - l;
+        write_level(exec, cur, m, words, offsets[l], ones_before,
+                    KOKKOS_LAMBDA(Symbol p) { return ((std::uint64_t(p) >> shift) & 1) != 0; });
         if (l + 1 == levels) break;
+        Kokkos::parallel_for(
+            "ktext::WaveletTree::node_bases", Policy(exec, 0, nodes[l].size()), KOKKOS_LAMBDA(std::uint64_t q) {
+              std::uint64_t lo, mid;
+              shape.node(q, l, lo, mid);
+              const std::uint64_t before = level_rank(words, first_word, ones_before, counts(lo));
+              node_bases(2 * q) = before;
+              node_bases(2 * q + 1) = counts(mid) - before;
+            });
         // Stable partition inside every node: zeros to the left child, ones to the right one,
         // whose start is C[mid]. Codes that have ended keep their final place.
-        const auto from = cur;
-        const auto to = next;
-        Kokkos::parallel_for(
-            "ktext::WaveletTree::partition", Policy(exec, 0, n), KOKKOS_LAMBDA(std::uint64_t i) {
-              const Symbol c = from(i);
-              if (i >= m) {
-                to(i) = c;
-                return;
-              }
-              const WaveletNode node = wavelet_node(c, sigma, l);
-              const std::uint64_t mid = wavelet_split(node.lo, node.hi);
-              const std::uint64_t ones_here = level_rank(words, first_word, ones_before, i) -
-                                              level_rank(words, first_word, ones_before, counts(node.lo));
-              to(c >= mid ? counts(mid) + ones_here : i - ones_here) = c;
-            });
+        partition_level(
+            exec, cur, next, n, m, words, first_word, ones_before,
+            KOKKOS_LAMBDA(Symbol p, bool right) { return node_bases(2 * (std::uint64_t(p) >> shift >> 1) + (right ? 1 : 0)); },
+            "ktext::WaveletTree::partition");
         std::swap(cur, next);
       }
     }

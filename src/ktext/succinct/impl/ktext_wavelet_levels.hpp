@@ -16,6 +16,7 @@
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
+#include "ktext/core/little_endian.hpp"
 #include "ktext/core/popcount.hpp"
 #include "ktext/core/view_checks.hpp"
 #include "ktext/succinct/impl/ktext_batched_queries.hpp"
@@ -129,11 +130,14 @@ struct WaveletAlphabet {
   [[nodiscard]] std::size_t bytes() const { return map.bytes(); }
 };
 
-/// The alphabet of \p text per \p options; \p who labels errors and buffers. Waits.
+/// The alphabet of \p text per \p options; \p who labels errors and buffers. \p symbol_counts,
+/// when given, receives the text's histogram by symbol value when the alphabet has a code table
+/// (else it is left empty). Waits.
 /// \throws InputError when a symbol is not below options.alphabet_size.
 template <class MemorySpace, class ExecSpace, class TextView>
 WaveletAlphabet<MemorySpace> wavelet_alphabet(const ExecSpace& exec, const TextView& text, const WaveletOptions& options,
-                                              const char* who) {
+                                              const char* who,
+                                              Kokkos::View<std::uint64_t*, MemorySpace>* symbol_counts = nullptr) {
   using S = typename TextView::non_const_value_type;
   WaveletAlphabet<MemorySpace> a;
   if (options.alphabet_size != 0) {
@@ -147,7 +151,7 @@ WaveletAlphabet<MemorySpace> wavelet_alphabet(const ExecSpace& exec, const TextV
     a.sigma = options.alphabet_size;
     return a;
   }
-  a.map = text_alphabet<MemorySpace>(exec, text, who, true);
+  a.map = text_alphabet<MemorySpace>(exec, text, who, true, symbol_counts);
   a.dense = true;
   if (a.map.codes.extent(0) == 0 && text.extent(0) != 0) {
     // A symbol of max_code_table or more: the distinct symbols, sorted, are the alphabet.
@@ -202,40 +206,137 @@ WaveletAlphabet<MemorySpace> wavelet_alphabet_from_symbols(const ExecSpace& exec
   return a;
 }
 
+/// Where byte \p b of a run of 64-bit words sits in memory, counted from the first word's first
+/// byte: byte b holds bits 8b..8b+7 of the run (word b / 8, least significant byte first).
+inline constexpr bool little_endian_memory = little_endian::host_is_little_endian();
+KOKKOS_INLINE_FUNCTION std::uint64_t byte_in_memory(std::uint64_t b) {
+  return little_endian_memory ? b : (b & ~std::uint64_t(7)) + (7 - (b & 7));
+}
+
+/// The codes of a build, n of type Code, in whole groups of 8 stored as 64-bit words: a thread
+/// that works on one group reads it with sizeof(Code) word loads, which GPUs coalesce; single
+/// codes are written through a Code pointer into the same memory.
+template <class Code, class MemorySpace>
+struct PackedCodes {
+  static_assert(std::is_unsigned_v<Code> && sizeof(Code) <= 4, "8-, 16- or 32-bit codes");
+  static constexpr int per_word = int(8 / sizeof(Code));
+  Kokkos::View<std::uint64_t*, MemorySpace> words;  ///< ceil(n / 8) * sizeof(Code) words
+
+  /// Groups of 8 codes covering \p n codes.
+  static std::uint64_t groups(std::uint64_t n) { return (n + 7) / 8; }
+  template <class ExecSpace>
+  PackedCodes(const ExecSpace& exec, const char* label, std::uint64_t n)
+      : words(uninitialized_view<std::uint64_t, MemorySpace>(exec, label, groups(n) * sizeof(Code))) {}
+
+  /// The codes as one array (for whole-array primitives such as histogram).
+  KOKKOS_INLINE_FUNCTION Code* data() const { return reinterpret_cast<Code*>(words.data()); }
+  /// Code \p k of word \p w's codes, in array order.
+  KOKKOS_INLINE_FUNCTION static Code unpack(std::uint64_t w, int k) {
+    const int slot = little_endian_memory ? k : per_word - 1 - k;
+    return Code(w >> (8 * int(sizeof(Code)) * slot));
+  }
+  KOKKOS_INLINE_FUNCTION static std::uint64_t pack(Code c, int k) {
+    const int slot = little_endian_memory ? k : per_word - 1 - k;
+    return std::uint64_t(c) << (8 * int(sizeof(Code)) * slot);
+  }
+  /// The 8 codes of group \p g (codes past n are unspecified).
+  KOKKOS_INLINE_FUNCTION void load_group(std::uint64_t g, Code (&c)[8]) const {
+    for (int j = 0; j < int(sizeof(Code)); ++j) {
+      const std::uint64_t w = words(g * sizeof(Code) + j);
+      for (int k = 0; k < per_word; ++k) c[j * per_word + k] = unpack(w, k);
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void store_group(std::uint64_t g, const Code (&c)[8]) const {
+    for (int j = 0; j < int(sizeof(Code)); ++j) {
+      std::uint64_t w = 0;
+      for (int k = 0; k < per_word; ++k) w |= pack(c[j * per_word + k], k);
+      words(g * sizeof(Code) + j) = w;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void store(std::uint64_t i, Code c) const { data()[i] = c; }
+};
+
 /// The codes of \p text in text order (type Code), on \p exec.
 template <class Code, class MemorySpace, class ExecSpace, class TextView>
-Kokkos::View<Code*, MemorySpace> wavelet_codes(const ExecSpace& exec, const TextView& text,
-                                               const WaveletAlphabet<MemorySpace>& alphabet, const char* label) {
-  const auto codes = uninitialized_view<Code, MemorySpace>(exec, label, text.extent(0));
+PackedCodes<Code, MemorySpace> wavelet_codes(const ExecSpace& exec, const TextView& text,
+                                             const WaveletAlphabet<MemorySpace>& alphabet, const char* label) {
+  const std::uint64_t n = text.extent(0);
+  const PackedCodes<Code, MemorySpace> codes(exec, label, n);
   Kokkos::parallel_for(
-      label, impl::Range<ExecSpace>(exec, 0, text.extent(0)),
-      KOKKOS_LAMBDA(std::uint64_t i) { codes(i) = Code(alphabet.code(std::uint64_t(text(i)))); });
+      label, impl::Range<ExecSpace>(exec, 0, codes.groups(n)), KOKKOS_LAMBDA(std::uint64_t g) {
+        Code c[8];
+        for (int k = 0; k < 8; ++k) c[k] = 8 * g + k < n ? Code(alphabet.code(std::uint64_t(text(8 * g + k)))) : Code(0);
+        codes.store_group(g, c);
+      });
   return codes;
 }
 
-/// Writes the bits bit_of(codes(i)) for i < m at bit offset \p offset (a multiple of 512) of
-/// \p words (zero beyond), and ones_before(w) = the ones of the level's words before word w
-/// (ceil(m / 64) + 1 entries, the last one the total). Returns the level's ones; waits.
-template <class ExecSpace, class CodeView, class Words, class Counts, class BitOf>
-std::uint64_t write_level(const ExecSpace& exec, const CodeView& codes, std::uint64_t m, const Words& words,
-                          std::uint64_t offset, const Counts& ones_before, const BitOf& bit_of) {
+/// Writes the bits bit_of(c) of the first \p m codes at bit offset \p offset (a multiple of
+/// 512) of \p words (which are zero there), one byte per group of 8 codes, and ones_before(w) =
+/// the ones of the level's words before word w (ceil(m / 64) + 1 entries, the last one the
+/// total). Returns the level's ones; waits.
+template <class ExecSpace, class Code, class MemorySpace, class Words, class Counts, class BitOf>
+std::uint64_t write_level(const ExecSpace& exec, const PackedCodes<Code, MemorySpace>& codes, std::uint64_t m,
+                          const Words& words, std::uint64_t offset, const Counts& ones_before, const BitOf& bit_of) {
+  using Policy = impl::Range<ExecSpace>;
   const std::uint64_t first_word = offset / 64;
   const std::uint64_t level_words = (m + 63) / 64;
+  std::uint8_t* const bytes = reinterpret_cast<std::uint8_t*>(words.data() + first_word);
   Kokkos::parallel_for(
-      "ktext::wavelet::level_bits", impl::Range<ExecSpace>(exec, 0, level_words + 1), KOKKOS_LAMBDA(std::uint64_t w) {
-        if (w == level_words) {
-          ones_before(w) = 0;
-          return;
-        }
-        std::uint64_t x = 0;
-        const std::uint64_t begin = w * 64;
-        const std::uint64_t end = begin + 64 < m ? begin + 64 : m;
-        for (std::uint64_t i = begin; i < end; ++i) x |= std::uint64_t(bit_of(i, codes(i))) << (i - begin);
-        words(first_word + w) = x;
-        ones_before(w) = std::uint64_t(popcount64(x));
+      "ktext::wavelet::level_bits", Policy(exec, 0, codes.groups(m)), KOKKOS_LAMBDA(std::uint64_t g) {
+        Code c[8];
+        codes.load_group(g, c);
+        const std::uint64_t left = m - 8 * g;
+        unsigned b = 0;
+        for (int k = 0; k < 8; ++k) b |= (std::uint64_t(k) < left && bit_of(c[k]) ? 1u : 0u) << k;
+        bytes[byte_in_memory(g)] = std::uint8_t(b);
+      });
+  Kokkos::parallel_for(
+      "ktext::wavelet::level_ones", Policy(exec, 0, level_words + 1), KOKKOS_LAMBDA(std::uint64_t w) {
+        ones_before(w) = w == level_words ? 0 : std::uint64_t(popcount64(words(first_word + w)));
       });
   const auto head = Kokkos::subview(ones_before, Kokkos::make_pair(std::uint64_t(0), level_words + 1));
   return ktext::exclusive_scan(exec, head, head);
+}
+
+/// The stable partition from one level's order into the next. Code i < m, with bit b and r ones
+/// of the level before it, goes to base(c, b) + r when b is 1 and to base(c, b) + i - r when
+/// b is 0; codes m..n-1 (a tree's ended codes) keep their place. One thread per group of 8
+/// codes, with a running count of ones; the two destinations are selected without a branch (a
+/// branch on random bits cost the host 3 ns per code). Does not wait.
+template <class ExecSpace, class Code, class MemorySpace, class Words, class Counts, class Base>
+void partition_level(const ExecSpace& exec, const PackedCodes<Code, MemorySpace>& from,
+                     const PackedCodes<Code, MemorySpace>& to, std::uint64_t n, std::uint64_t m, const Words& words,
+                     std::uint64_t first_word, const Counts& ones_before, const Base& base, const char* label) {
+  Kokkos::parallel_for(
+      label, impl::Range<ExecSpace>(exec, 0, from.groups(n)), KOKKOS_LAMBDA(std::uint64_t g) {
+        Code c[8];
+        from.load_group(g, c);
+        const std::uint64_t i0 = 8 * g;
+        std::uint64_t r = 0, bits = 0;
+        if (i0 < m) {
+          const unsigned rem = unsigned(i0 & 63);
+          const std::uint64_t word = words(first_word + (i0 >> 6));
+          r = ones_before(i0 >> 6) + (rem == 0 ? 0 : std::uint64_t(popcount64(word << (64 - rem))));
+          bits = word >> rem;
+        }
+        const auto move = [&](int k) {
+          const std::uint64_t i = i0 + k, bit = (bits >> k) & 1, right = 0 - bit;
+          const std::uint64_t b = base(c[k], bit != 0);
+          to.store(((b + r) & right) | ((b + i - r) & ~right), c[k]);
+          r += bit;
+        };
+        if (i0 + 8 <= m) {
+          for (int k = 0; k < 8; ++k) move(k);
+          return;
+        }
+        for (int k = 0; k < 8 && i0 + k < n; ++k) {
+          if (i0 + k < m)
+            move(k);
+          else
+            to.store(i0 + k, c[k]);
+        }
+      });
 }
 
 /// Ones of a level in [0, i), from its words and per-word counts.
