@@ -24,8 +24,11 @@ struct Histogram {
     const std::uint64_t nbins = bins.extent(0);
     const std::uint64_t n = in.extent(0);
     if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Exec::memory_space>::accessible) {
+      // Rows of at most 2^19 counts in all (4 MiB), and no more counts than values.
       const std::uint64_t by_size = n / 4096, by_threads = 4 * std::uint64_t(exec.concurrency());
-      const std::uint64_t chunks = by_size < by_threads ? by_size : by_threads;
+      const std::uint64_t by_memory = (std::uint64_t(1) << 19) / nbins;
+      std::uint64_t chunks = by_size < by_threads ? by_size : by_threads;
+      chunks = chunks < by_memory ? chunks : by_memory;
       if (chunks >= 2 && nbins * chunks <= n) {
         const Kokkos::View<std::uint64_t**, Kokkos::LayoutRight, typename Exec::memory_space> rows(
             Kokkos::view_alloc(exec, "ktext::histogram::rows[Kokkos]"), chunks, nbins);
