@@ -16,9 +16,10 @@
 /// the end of a level: level l stores the bits of its first n_l positions only.
 ///
 /// Each level is built from the previous one by a stable partition inside every node, from the
-/// level's bits and a scan of their per-word counts; the text is never re-sorted. Node tables
-/// take 16 bytes per symbol, so the tree takes alphabets of up to 2^26 symbols; WaveletMatrix has
-/// no such tables.
+/// level's bits and a scan of their per-word counts; the text is never re-sorted. The build moves
+/// each symbol's path code (WaveletTreeShape), so a level costs what a wavelet matrix level
+/// costs. Node tables take 16 bytes per symbol (24 while building), so the tree takes alphabets
+/// of up to 2^26 symbols; WaveletMatrix has no such tables.
 
 #include <Kokkos_BitManipulation.hpp>
 #include <Kokkos_Core.hpp>
