@@ -320,19 +320,24 @@ void partition_level(const ExecSpace& exec, const PackedCodes<Code, MemorySpace>
           r = ones_before(i0 >> 6) + (rem == 0 ? 0 : std::uint64_t(popcount64(word << (64 - rem))));
           bits = word >> rem;
         }
-        const auto move = [&](int k) {
+        const auto dest = [&](int k) {
           const std::uint64_t i = i0 + k, bit = (bits >> k) & 1, right = 0 - bit;
           const std::uint64_t b = base(c[k], bit != 0);
-          to.store(((b + r) & right) | ((b + i - r) & ~right), c[k]);
+          const std::uint64_t d = ((b + r) & right) | ((b + i - r) & ~right);
           r += bit;
+          return d;
         };
         if (i0 + 8 <= m) {
-          for (int k = 0; k < 8; ++k) move(k);
+          // Every destination before the first store: a byte store may alias what base() reads,
+          // so interleaved, each base() load would wait for the store before it.
+          std::uint64_t d[8];
+          for (int k = 0; k < 8; ++k) d[k] = dest(k);
+          for (int k = 0; k < 8; ++k) to.store(d[k], c[k]);
           return;
         }
         for (int k = 0; k < 8 && i0 + k < n; ++k) {
           if (i0 + k < m)
-            move(k);
+            to.store(dest(k), c[k]);
           else
             to.store(i0 + k, c[k]);
         }
