@@ -206,9 +206,10 @@ WaveletAlphabet<MemorySpace> wavelet_alphabet_from_symbols(const ExecSpace& exec
   return a;
 }
 
+/// Whether words store their least significant byte first (as every host and GPU ktext runs on).
+inline constexpr bool little_endian_memory = little_endian::host_is_little_endian();
 /// Where byte \p b of a run of 64-bit words sits in memory, counted from the first word's first
 /// byte: byte b holds bits 8b..8b+7 of the run (word b / 8, least significant byte first).
-inline constexpr bool little_endian_memory = little_endian::host_is_little_endian();
 KOKKOS_INLINE_FUNCTION std::uint64_t byte_in_memory(std::uint64_t b) {
   return little_endian_memory ? b : (b & ~std::uint64_t(7)) + (7 - (b & 7));
 }
