@@ -30,8 +30,9 @@
 // Counters: items_per_second (patterns), bytes_per_second (pattern symbols; for fm_build text
 // symbols), occurrences (sum of the counts of one batch: every pattern has at least one, else
 // the benchmark fails), n (text symbols); fm_locate adds occurrences_per_second; fm_build adds
-// index_bytes_per_symbol, sigma and sample_rate. KTEXT_BENCH_FM_SAMPLE_RATE (default 32) is the
-// index's sample rate. KTEXT_BENCH_VERIFY=1 checks the first counts of each count benchmark
+// index_bytes_per_symbol, sigma, sample_rate and wavelet_matrix (1 when the occurrence counts
+// are a wavelet matrix). KTEXT_BENCH_FM_SAMPLE_RATE (default 32) is the index's sample rate;
+// KTEXT_BENCH_FM_OCC=wm builds the counts as a wavelet matrix instead of the table. KTEXT_BENCH_VERIFY=1 checks the first counts of each count benchmark
 // against a scan of the text, and every located position against the text and count().
 #include <algorithm>
 #include <cstdio>
@@ -70,6 +71,12 @@ std::int64_t max_patterns() {
 FMIndexOptions index_options() {
   FMIndexOptions o;
   o.sample_rate = static_cast<std::uint32_t>(std::max(1LL, env_int("KTEXT_BENCH_FM_SAMPLE_RATE", 32)));
+  const char* occ = std::getenv("KTEXT_BENCH_FM_OCC");
+  const std::string_view kind = occ ? occ : "table";
+  if (kind == "wm")
+    o.occurrences = FMOccurrences::wavelet_matrix;
+  else if (kind != "table")
+    throw std::invalid_argument("KTEXT_BENCH_FM_OCC must be table or wm, not " + std::string(kind));
   return o;
 }
 
@@ -307,6 +314,7 @@ void bm_build(benchmark::State& state, const std::string& name) {
     state.counters["index_bytes_per_symbol"] = n ? double(index->bytes()) / double(n) : 0.0;
     state.counters["sigma"] = index->alphabet_size();
     state.counters["sample_rate"] = index->sample_rate();
+    state.counters["wavelet_matrix"] = index->occurrences() == FMOccurrences::wavelet_matrix ? 1 : 0;
     in.index = std::move(index);  // kept for this dataset's count and locate benchmarks
   });
 }
@@ -472,6 +480,8 @@ void register_benchmarks() {
   benchmark::AddCustomContext("ktext_backend", backend_name);
   benchmark::AddCustomContext("ktext_concurrency", std::to_string(Exec().concurrency()));
   benchmark::AddCustomContext("ktext_fm_sample_rate", std::to_string(index_options().sample_rate));
+  benchmark::AddCustomContext("ktext_fm_occurrences",
+                              index_options().occurrences == FMOccurrences::wavelet_matrix ? "wm" : "table");
   Kokkos::push_finalize_hook([] { loaded_slot().reset(); });  // the kept index's views die before Kokkos
   const bool pinned = !host_backend && env_int("KTEXT_BENCH_FM_PINNED", 0) != 0;
 

@@ -89,11 +89,12 @@ std::vector<std::int64_t> as_int64(const V& v) {
 /// Builds the index at \p rate and checks it against the case's oracles: shape, BWT, samples,
 /// batched count and locate, and a user kernel calling find() and locate(row).
 template <class Index>
-void check_case(const Case& c, std::uint32_t rate, std::uint64_t locate_budget) {
+void check_case(const Case& c, std::uint32_t rate, std::uint64_t locate_budget, ktext::FMOccurrences occ) {
   const std::string what = c.label + " n=" + std::to_string(c.text.size()) + " s=" + std::to_string(rate) +
-                           " Index=int" + std::to_string(8 * sizeof(Index));
+                           " Index=int" + std::to_string(8 * sizeof(Index)) + " occ=" + occ_name(occ);
   SCOPED_TRACE(what);
-  const auto index = build<Index>(c.text, rate);
+  const auto index = build<Index>(c.text, rate, occ);
+  EXPECT_EQ(index.occurrences(), occ);
   const std::uint64_t n = c.text.size();
   EXPECT_EQ(index.size(), n);
   EXPECT_EQ(index.sample_rate(), rate);
@@ -145,8 +146,17 @@ void sweep(const std::vector<std::size_t>& sizes) {
       auto budget = [&](std::uint32_t rate) -> std::uint64_t { return rate > n ? 1u << 17 : big ? 1u << 15 : 1u << 17; };
       std::vector<std::uint32_t> rates32 = rates, rates64 = {rates[(k + 1) % 6], rates[(k + 4) % 6]};
       if (n < 300) rates32.push_back(0xffffffffu);
-      for (auto rate : rates32) check_case<std::int32_t>(c, rate, budget(rate));
-      for (auto rate : rates64) check_case<std::int64_t>(c, rate, budget(rate));
+      // The table at every rate; the wavelet matrix (and its sparse sample marks) at every rate
+      // with one of the two position types, in turn.
+      constexpr auto table = ktext::FMOccurrences::table, wm = ktext::FMOccurrences::wavelet_matrix;
+      for (auto rate : rates32) check_case<std::int32_t>(c, rate, budget(rate), table);
+      for (auto rate : rates64) check_case<std::int64_t>(c, rate, budget(rate), table);
+      for (std::size_t r = 0; r < rates.size(); ++r) {
+        if ((r + k) % 2 == 0)
+          check_case<std::int32_t>(c, rates[r], budget(rates[r]), wm);
+        else
+          check_case<std::int64_t>(c, rates[r], budget(rates[r]), wm);
+      }
       if (::testing::Test::HasFailure()) return;  // one text's report is enough
     }
   }
@@ -163,16 +173,17 @@ TEST(fm_index, banana_by_hand) {
   const std::vector<std::uint64_t> counts = {3, 2, 2, 1, 1, 0, 7, 0, 0, 2, 2};
   const std::vector<std::vector<std::int64_t>> positions = {{1, 3, 5}, {1, 3}, {1, 3}, {1}, {0}, {}, {0, 1, 2, 3, 4, 5, 6}, {}, {},
                                                             {2, 4}, {2, 4}};
-  for (std::uint32_t rate : {1u, 2u, 3u, 4u, 100u}) {
-    SCOPED_TRACE("s=" + std::to_string(rate));
-    const auto index = build<std::int32_t>(t, rate);
-    EXPECT_EQ(index.primary_index(), 4u);  // rows of banana$: $, a$, ana$, anana$, banana$ ...
-    EXPECT_EQ(batched_count(index, ps), counts);
-    EXPECT_EQ(batched_locate(index, ps), positions);
-    const auto index64 = build<std::int64_t>(t, rate);
-    EXPECT_EQ(batched_count(index64, ps), counts);
-    EXPECT_EQ(batched_locate(index64, ps), positions);
-  }
+  for (const auto occ : {ktext::FMOccurrences::table, ktext::FMOccurrences::wavelet_matrix})
+    for (std::uint32_t rate : {1u, 2u, 3u, 4u, 100u}) {
+      SCOPED_TRACE("s=" + std::to_string(rate) + " occ=" + occ_name(occ));
+      const auto index = build<std::int32_t>(t, rate, occ);
+      EXPECT_EQ(index.primary_index(), 4u);  // rows of banana$: $, a$, ana$, anana$, banana$ ...
+      EXPECT_EQ(batched_count(index, ps), counts);
+      EXPECT_EQ(batched_locate(index, ps), positions);
+      const auto index64 = build<std::int64_t>(t, rate, occ);
+      EXPECT_EQ(batched_count(index64, ps), counts);
+      EXPECT_EQ(batched_locate(index64, ps), positions);
+    }
 }
 
 TEST(fm_index, matches_naive_search_tiny) { sweep({0, 1, 2, 3, 63, 64, 65}); }

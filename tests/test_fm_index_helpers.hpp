@@ -170,12 +170,18 @@ inline Patterns select(const Patterns& ps, const std::vector<std::size_t>& which
 template <class Index>
 using Fm = ktext::FMIndex<Mem, Index>;
 
+/// The index of \p t; \p occ = wavelet_matrix also makes its sample marks sparse.
 template <class Index>
-Fm<Index> build(const Bytes& t, std::uint32_t rate) {
+Fm<Index> build(const Bytes& t, std::uint32_t rate, ktext::FMOccurrences occ = ktext::FMOccurrences::table) {
   auto text = to_device(t, "text");
   ktext::FMIndexOptions options;
   options.sample_rate = rate;
+  options.occurrences = occ;
   return Fm<Index>(Exec{}, text, options);
+}
+
+inline std::string occ_name(ktext::FMOccurrences occ) {
+  return occ == ktext::FMOccurrences::table ? "table" : "wm";
 }
 
 template <class Index>

@@ -4,7 +4,9 @@
 // libsdsl-dev) at every word, 512-bit block and 2^16-bit edge and at k = 0, 1, count, count + 1;
 // all-zero, all-one, 10/50/90% and adversarial bit vectors at the pasta sizes 2^k + {0, 7, 723,
 // 1347}; the single queries inside a user kernel; batched queries on device and host views
-// (several chunks of the host path); argument checks.
+// (several chunks of the host path); argument checks. EliasFano: access and rank inside a
+// kernel and the decoded words against the same shapes and sparse ones (1/32, 1/1000, a single
+// one, clusters), its space against 2 + log2(n / m) bits per one.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 
 #include <ktext/core/error.hpp>
 #include <ktext/succinct/bit_vector.hpp>
+#include <ktext/succinct/elias_fano.hpp>
 #include <ktext/succinct/rank_select.hpp>
 
 #include "test_inputs.hpp"
@@ -418,6 +421,96 @@ TEST(rank_select, bit_vector_construction) {
   }
   Kokkos::View<std::uint64_t*, Mem> none("none", 0);
   EXPECT_THROW(BV::from_words(none, 0), ktext::InputError);
+}
+
+// ---------------------------------------------------------------------------------------------
+// EliasFano
+
+using EF = ktext::EliasFano<Mem>;
+
+/// find() at each position: out(q) = 2 * ones before it + its bit.
+struct EliasFanoFind {
+  EF ef;
+  Kokkos::View<const std::uint64_t*, Mem> ps;
+  Kokkos::View<std::uint64_t*, Mem> out;
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t q) const {
+    std::uint64_t before = 0;
+    const bool bit = ef.find(ps(q), before);
+    out(q) = 2 * before + (bit ? 1 : 0);
+  }
+};
+
+Bits sparse_bits(std::uint64_t n, std::uint64_t one_in, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Bits b(n, 0);
+  for (auto& x : b) x = rng() % one_in == 0 ? 1 : 0;
+  return b;
+}
+
+/// Runs of 100 ones every 10^4 positions, and nothing else.
+Bits clustered_bits(std::uint64_t n) {
+  Bits b(n, 0);
+  for (std::uint64_t i = 0; i < n; ++i) b[i] = i % 10000 < 100 ? 1 : 0;
+  return b;
+}
+
+void check_elias_fano(const Bits& bits, const std::string& what, std::uint64_t seed) {
+  const std::uint64_t n = bits.size();
+  const RS rs = build(bits);
+  const EF ef(Exec{}, rs);
+  ASSERT_EQ(ef.size(), n) << what;
+  ASSERT_EQ(ef.count_ones(), ones_in(bits)) << what;
+  std::vector<std::uint64_t> ps;
+  for (const auto p : query_positions(n, 20000, seed))
+    if (p < n) ps.push_back(p);
+  const auto want_rank = naive_rank1(bits, ps);
+  const auto d_ps = to_device(ps, "ps");
+  Kokkos::View<std::uint64_t*, Mem> out("out", ps.size());
+  Kokkos::parallel_for("ktext::test::elias_fano", Kokkos::RangePolicy<Exec>(Exec{}, 0, ps.size()),
+                       EliasFanoFind{ef, d_ps, out});
+  const auto got = to_host(out);
+  for (std::size_t q = 0; q < ps.size(); ++q)
+    ASSERT_EQ(got[q], 2 * want_rank[q] + bits[ps[q]]) << what << " at position " << ps[q];
+  // The decoded words are the bit vector's, padding included.
+  const auto words = to_host(Kokkos::View<const std::uint64_t*, Mem>(ef.to_words(Exec{})));
+  const auto want = to_host(rs.bits().words());
+  ASSERT_EQ(words, want) << what;
+}
+
+TEST(rank_select, elias_fano_shapes_at_pasta_sizes) {
+  for (int k = 0; k < 17; k += 2)
+    for (const std::uint64_t extra : {0, 7, 723, 1347}) {
+      const std::uint64_t n = (std::uint64_t(1) << k) + extra;
+      auto cases = shapes(n, 77 * std::uint64_t(k) + extra);
+      cases.push_back({"one_in_32", sparse_bits(n, 32, n)});
+      cases.push_back({"one_in_1000", sparse_bits(n, 1000, n + 1)});
+      Bits single(n, 0);
+      single[n / 2] = 1;
+      cases.push_back({"single", single});
+      cases.push_back({"clusters", clustered_bits(n)});
+      for (const auto& [name, bits] : cases)
+        if (ktext::test::take_case()) check_elias_fano(bits, name + " n=" + std::to_string(n), n);
+    }
+}
+
+TEST(rank_select, elias_fano_large_and_space) {
+  const std::uint64_t n = (std::uint64_t(1) << 23) + 1347;
+  for (const std::uint64_t one_in : {2, 32, 4096}) {
+    const Bits bits = sparse_bits(n, one_in, one_in);
+    check_elias_fano(bits, "one_in_" + std::to_string(one_in), one_in);
+    const EF ef(Exec{}, build(bits));
+    const std::uint64_t m = ef.count_ones();
+    // b = floor(log2(n / m)); then m b low bits, m + n / 2^b + 1 upper bits, a 64-bit hint
+    // per 64 buckets, and a spare word after the packed parts.
+    int b = 0;
+    while ((std::uint64_t(2) << b) <= n / m) ++b;
+    EXPECT_EQ(ef.low_bits(), b) << one_in;
+    const std::uint64_t buckets = (n >> b) + 1;
+    const std::uint64_t want = ((m * b + 63) / 64 + 1 + (m + buckets + 63) / 64 + 1 + (buckets >> 6) + 1) * 8;
+    EXPECT_EQ(ef.space_bytes(), want) << one_in;
+    EXPECT_LE(double(ef.space_bytes()) * 8 / double(m), b + 3.2) << one_in;
+  }
+  EXPECT_EQ(EF().size(), 0u);
 }
 
 TEST(rank_select, default_instances_and_space) {

@@ -16,8 +16,11 @@
 ///
 /// Space, bytes per text symbol: the occurrence table (0.28 for DNA, 1.66 for English text with
 /// 99 byte values, 3.03 with all 256) or the wavelet matrix (ceil(log2 sigma) / 8 plus 4.8%),
-/// plus sizeof(Index) / s for the samples and 0.13 for their marks (a bit per row and its rank
-/// directory): 1.93 in all for English at s = 32 with the table.
+/// plus ceil(log2(n / s + 1)) / (8 s) for the samples (0.08 at s = 32 for a text of 40 MB) and
+/// their marks: 0.13 with the table (a bit per row and its rank directory, one word per locate
+/// step), (2 + log2 s) / (8 s) with the wavelet matrix (Elias–Fano, about three words per
+/// step). For 40 MB of English at s = 32: 1.87 in all with the table, 1.03 with the wavelet
+/// matrix.
 /// Building holds the suffix array's working memory (suffix_array_peak_bytes_bound) plus the
 /// BWT and the table. A count costs two rank queries per pattern symbol; a locate adds at most
 /// s - 1 LF steps per occurrence.
@@ -150,7 +153,8 @@ class FMIndex {
         const auto sa = impl::uninitialized_view<Index, MemorySpace>(exec, "ktext::FMIndex::sa", n);
         suffix_array(exec, text, sa, options.suffix_array);
         primary_ = bwt_from_suffix_array(exec, text, sa, bwt_symbols);
-        samples_ = impl::sample_suffix_array<MemorySpace, Index>(exec, sa, options.sample_rate);
+        samples_ = impl::sample_suffix_array<MemorySpace, Index>(
+            exec, sa, options.sample_rate, options.occurrences == FMOccurrences::wavelet_matrix);
       }
       std::uint64_t histogram[256];
       occ_ = impl::build_fm_occurrences<MemorySpace>(exec, bwt_symbols, options.occurrences, histogram);
@@ -175,12 +179,12 @@ class FMIndex {
                             FMOccurrences occurrences = FMOccurrences::table) {
     static_assert(Kokkos::is_execution_space_v<ExecSpace>,
                   "ktext::FMIndex::from_parts: first argument must be an execution space");
+    if (rate == 0) throw InputError("ktext::FMIndex::from_parts: the sample rate must be at least 1");
     FMIndex f;
     f.primary_ = primary;
-    f.samples_.values = samples;
-    f.samples_.rate = rate;
     impl::translate_out_of_memory("ktext::FMIndex::from_parts", [&] {
-      f.samples_.marks = impl::sample_mark_directory<MemorySpace>(exec, marks, bwt_symbols.extent(0) + 1);
+      f.samples_ = impl::stored_samples<MemorySpace, Index>(exec, marks, samples, bwt_symbols.extent(0), rate,
+                                                            occurrences == FMOccurrences::wavelet_matrix);
       std::uint64_t histogram[256];
       f.occ_ = impl::build_fm_occurrences<MemorySpace>(exec, bwt_symbols, occurrences, histogram);
       f.set_totals(exec, histogram);
@@ -241,7 +245,8 @@ class FMIndex {
   /// than n, whatever a loaded file says.
   [[nodiscard]] KOKKOS_INLINE_FUNCTION Index locate(std::uint64_t row) const {
     std::uint32_t steps = 0;
-    while (!samples_.is_marked(row)) {
+    std::uint64_t k = 0;
+    while (!samples_.find(row, k)) {
       // Row primary (position 0) is always sampled and every walk reaches position 0 within n
       // steps, so a consistent index never stops here; a forged one (BWT bytes swapped, a huge
       // rate) would otherwise walk a foreign cycle for up to 2^32 steps per occurrence.
@@ -251,7 +256,7 @@ class FMIndex {
       row = totals_(code) + occ_.rank(code, j);
       ++steps;
     }
-    return Index(samples_.values(samples_.rank(row))) + Index(steps);
+    return samples_.position(k) + Index(steps);
   }
 
   /// \brief counts[i] = occurrences of pattern i, for patterns[offsets[i], offsets[i + 1]).
@@ -376,14 +381,42 @@ class FMIndex {
     Exec{}.fence("ktext::FMIndex::bwt");
   }
 
-  /// \brief The sampled-row marks (bit r of word r / 64: row r is sampled) and the sampled
-  /// positions in row order, as stored in index files.
-  [[nodiscard]] Kokkos::View<const std::uint64_t*, MemorySpace> sample_marks() const {
-    if (samples_.marks.bits().words().extent(0) == 0) return {};
-    return Kokkos::subview(samples_.marks.bits().words(),
-                           Kokkos::make_pair(std::uint64_t(0), impl::sample_mark_words(occ_.n + 1)));
+  /// \brief The sampled-row marks as stored in index files: sample_mark_words(n + 1) words,
+  /// bit r of word r / 64 set when row r is sampled. Decoded on \p exec; does not wait.
+  /// \throws OutOfMemoryError.
+  template <class ExecSpace>
+  [[nodiscard]] Kokkos::View<const std::uint64_t*, MemorySpace> sample_marks(const ExecSpace& exec) const {
+    const auto words = samples_.mark_words(exec);
+    return Kokkos::subview(words, Kokkos::make_pair(std::uint64_t(0), impl::sample_mark_words(occ_.n + 1)));
   }
-  [[nodiscard]] Kokkos::View<const Index*, MemorySpace> sampled_positions() const { return samples_.values; }
+  /// \brief The positions of the sampled rows in row order. Decoded on \p exec; does not wait.
+  /// \throws OutOfMemoryError.
+  template <class ExecSpace>
+  [[nodiscard]] Kokkos::View<const Index*, MemorySpace> sampled_positions(const ExecSpace& exec) const {
+    return impl::translate_out_of_memory("ktext::FMIndex::sampled_positions", [&] {
+      const std::uint64_t count = samples_.count();
+      const auto out = impl::uninitialized_view<Index, MemorySpace>(exec, "ktext::FMIndex::sampled_positions", count);
+      const auto samples = samples_;
+      Kokkos::parallel_for(
+          "ktext::FMIndex::sampled_positions", impl::Range<ExecSpace>(exec, 0, count),
+          KOKKOS_LAMBDA(std::uint64_t k) { out(k) = samples.position(k); });
+      return Kokkos::View<const Index*, MemorySpace>(out);
+    });
+  }
+  /// \brief As above on the default instance of MemorySpace's execution space; waits.
+  [[nodiscard]] Kokkos::View<const std::uint64_t*, MemorySpace> sample_marks() const {
+    using Exec = typename MemorySpace::execution_space;
+    const auto out = sample_marks(Exec{});
+    Exec{}.fence("ktext::FMIndex::sample_marks");
+    return out;
+  }
+  /// \brief As above on the default instance of MemorySpace's execution space; waits.
+  [[nodiscard]] Kokkos::View<const Index*, MemorySpace> sampled_positions() const {
+    using Exec = typename MemorySpace::execution_space;
+    const auto out = sampled_positions(Exec{});
+    Exec{}.fence("ktext::FMIndex::sampled_positions");
+    return out;
+  }
 
  private:
   /// Occurrences of \p code in rows [0, row) of the BWT of T$ (the sentinel row has none).

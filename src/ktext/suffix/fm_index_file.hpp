@@ -216,8 +216,8 @@ void write_fm_index(const ExecSpace& exec, const FMIndex<MemorySpace, Index>& in
     const auto bwt_symbols = impl::uninitialized_view<std::uint8_t, MemorySpace>(exec, "ktext::write_fm_index::bwt", n);
     index.bwt(exec, bwt_symbols);
     const auto h_bwt = impl::host_copy(exec, bwt_symbols, "ktext::write_fm_index::host_bwt");
-    const auto h_marks = impl::host_copy(exec, index.sample_marks(), "ktext::write_fm_index::host_marks");
-    const auto h_samples = impl::host_copy(exec, index.sampled_positions(), "ktext::write_fm_index::host_samples");
+    const auto h_marks = impl::host_copy(exec, index.sample_marks(exec), "ktext::write_fm_index::host_marks");
+    const auto h_samples = impl::host_copy(exec, index.sampled_positions(exec), "ktext::write_fm_index::host_samples");
     exec.fence("ktext::write_fm_index: parts on the host");
     std::vector<std::uint8_t> marks(h_marks.extent(0) * 8), samples(h_samples.extent(0) * sizeof(Index));
     little_endian::encode(marks.data(), h_marks.data(), h_marks.extent(0), 8);
