@@ -11,15 +11,12 @@
 #include <string>
 
 #include "ktext/core/error.hpp"
+#include "ktext/core/popcount.hpp"
 
 namespace ktext::impl {
 
 /// Bits that hold every value up to \p max (0 for max = 0).
-inline int packed_width(std::uint64_t max) {
-  int w = 0;
-  while (w < 64 && (max >> w) != 0) ++w;
-  return w;
-}
+inline int packed_width(std::uint64_t max) { return 64 - countl_zero64(max); }
 
 /// Words that hold \p count values of \p width bits, the spare word included.
 /// \throws InputError when count * width does not fit 63 bits.

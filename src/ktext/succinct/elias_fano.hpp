@@ -148,7 +148,7 @@ struct EliasFanoBuild {
     const std::uint64_t n = bits.size(), m = bits.count_ones();
     // b = floor(log2(n / m)): about 2 upper bits per one; with no ones, one bucket or two.
     const std::uint64_t ratio = n / (m > 0 ? m : 1);
-    const int b = ratio >= 2 ? packed_width(ratio) - 1 : 0;
+    const int b = ratio >= 2 ? 63 - countl_zero64(ratio) : 0;
     const std::uint64_t nb = buckets(n, b);
     const std::uint64_t hint_count = (nb >> EliasFano<MemorySpace>::hint_shift) + 1;
     const auto lows = zeroed_view<std::uint64_t, MemorySpace>(exec, "ktext::EliasFano::lows",
@@ -157,17 +157,10 @@ struct EliasFanoBuild {
                                                                packed_words(m + nb, 1, "ktext::EliasFano"));
     const auto hints = uninitialized_view<std::uint64_t, MemorySpace>(exec, "ktext::EliasFano::hints", hint_count);
     const std::uint64_t low_mask = b == 0 ? 0 : ~std::uint64_t(0) >> (64 - b);
-    const std::uint64_t words = (n + 63) / 64;
-    Kokkos::parallel_for(
-        "ktext::EliasFano::fill", Policy(exec, 0, words), KOKKOS_LAMBDA(std::uint64_t w) {
-          std::uint64_t x = bits.bits().word(w);
-          if (x == 0) return;
-          std::uint64_t k = bits.rank1(w << 6);
-          for (; x != 0; x &= x - 1, ++k) {
-            const std::uint64_t pos = (w << 6) + std::uint64_t(countr_zero64(x));
-            packed_atomic_set(upper, (pos >> b) + k, 1, 1);
-            packed_atomic_set(lows, k, b, pos & low_mask);
-          }
+    for_each_one(
+        exec, "ktext::EliasFano::fill", bits, KOKKOS_LAMBDA(std::uint64_t pos, std::uint64_t k) {
+          packed_atomic_set(upper, (pos >> b) + k, 1, 1);
+          packed_atomic_set(lows, k, b, pos & low_mask);
         });
     Kokkos::parallel_for(
         "ktext::EliasFano::hints", Policy(exec, 0, hint_count), KOKKOS_LAMBDA(std::uint64_t j) {

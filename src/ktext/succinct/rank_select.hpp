@@ -226,6 +226,23 @@ class RankSelect {
 
 namespace impl {
 
+/// Calls \p f(pos, k) on \p exec for every one of \p rs, pos its position and k the ones
+/// before it: a thread per word, which skips empty words and ranks once. Does not wait.
+template <class ExecSpace, class MemorySpace, class F>
+void for_each_one(const ExecSpace& exec, const char* label, const RankSelect<MemorySpace>& rs, const F& f) {
+  Kokkos::parallel_for(
+      label, impl::Range<ExecSpace>(exec, 0, (rs.size() + 63) / 64), KOKKOS_LAMBDA(std::uint64_t w) {
+        std::uint64_t x = rs.bits().word(w);
+        if (x == 0) return;
+        std::uint64_t k = rs.rank1(w << 6);
+        for (; x != 0; x &= x - 1, ++k) f((w << 6) + std::uint64_t(countr_zero64(x)), k);
+      });
+}
+
+}  // namespace impl
+
+namespace impl {
+
 template <class MemorySpace>
 struct RankSelectBuild {
 /// samples(j) = the block holding the (4096 j + 1)-th one (zero) of \p rs; a last entry = the

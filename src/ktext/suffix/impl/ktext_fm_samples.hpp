@@ -107,18 +107,17 @@ SampledPositions<MemorySpace, Index> sampled_positions(const ExecSpace& exec, co
   const auto values = zeroed_view<std::uint64_t, MemorySpace>(
       exec, "ktext::FMIndex::samples", packed_words(dense.count_ones(), s.value_bits, "ktext::FMIndex"));
   const int bits = s.value_bits;
-  Kokkos::parallel_for(
-      "ktext::FMIndex::samples", impl::Range<ExecSpace>(exec, 0, dense.size()), KOKKOS_LAMBDA(std::uint64_t r) {
-        if (!dense.access(r)) return;
-        const std::uint64_t k = dense.rank1(r);
+  for_each_one(
+      exec, "ktext::FMIndex::samples", dense, KOKKOS_LAMBDA(std::uint64_t r, std::uint64_t k) {
         packed_atomic_set(values, k, bits, std::uint64_t(position(r, k)) / rate);
       });
   s.values = values;
-  if (sparse)
+  if (sparse) {
     s.sparse = EliasFano<MemorySpace>(exec, dense);  // waits
-  else
+  } else {
     s.dense = dense;
-  exec.fence("ktext::FMIndex::samples");
+    exec.fence("ktext::FMIndex::samples");
+  }
   return s;
 }
 
