@@ -19,8 +19,11 @@
 //   wt_<op>_device_<Backend>/<dataset>/Q:Q      op = access, rank or select (wm_ likewise);
 //   wt_<op>_host_<Backend>/<dataset>/Q:Q        as above with host-resident arguments and answers,
 //   wt_<op>_pinned_<Backend>/<dataset>/Q:Q      pageable or pinned (non-host backends only).
-//                                               Access answers are bytes (the symbols), rank and
-//                                               select answers 64-bit.
+//                                               Arguments: positions and k 64-bit, symbols
+//                                               bytes (the text's type); access answers bytes,
+//                                               rank and select answers 64-bit. The batches run
+//                                               in the order KTEXT_BENCH_QUERY_ORDER says:
+//                                               automatic (default), as_given or by_locality.
 // L runs over KTEXT_BENCH_RS_MIN_LOG2..KTEXT_BENCH_RS_MAX_LOG2 in steps of 2 (defaults 26 and 30
 // on host backends, 26 and 34 otherwise); Q over 10^5, 10^6, ... up to KTEXT_BENCH_SUCCINCT_MAX_QUERIES
 // (default 10^7 on host backends, 10^8 otherwise). A size whose allocation fails is skipped
@@ -78,6 +81,14 @@ struct HashBit {
 
 std::int64_t rs_min_log2() { return env_int("KTEXT_BENCH_RS_MIN_LOG2", 26); }
 std::int64_t rs_max_log2() { return env_int("KTEXT_BENCH_RS_MAX_LOG2", host_backend ? 30 : 34); }
+/// KTEXT_BENCH_QUERY_ORDER: automatic (default), as_given or by_locality.
+ktext::QueryOrder query_order() {
+  const char* v = std::getenv("KTEXT_BENCH_QUERY_ORDER");
+  const std::string s = v ? v : "";
+  return s == "as_given" ? ktext::QueryOrder::as_given
+         : s == "by_locality" ? ktext::QueryOrder::by_locality
+                              : ktext::QueryOrder::automatic;
+}
 std::int64_t max_queries() { return env_int("KTEXT_BENCH_SUCCINCT_MAX_QUERIES", host_backend ? 10'000'000 : 100'000'000); }
 
 /// Runs \p f, turning an exception (an allocation that failed, most often) into SkipWithError.
@@ -100,7 +111,8 @@ struct UniformArguments {
 struct SymbolArguments {
   DView<const std::uint8_t> text;
   DView<const std::uint64_t> counts;  ///< occurrences per byte value
-  DView<std::uint64_t> symbols, ks;
+  DView<std::uint8_t> symbols;
+  DView<std::uint64_t> ks;
   bool select;
   KOKKOS_FUNCTION void operator()(std::uint64_t q) const {
     const std::uint8_t c = text(mix64(q ^ 0x5eed) % text.extent(0));
@@ -118,13 +130,12 @@ DView<std::uint64_t> uniform(std::uint64_t count, std::uint64_t lo, std::uint64_
 HView on_host(const DView<std::uint64_t>& d) { return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, d); }
 
 /// The arguments \p d in the memory of \p W.
-template <Where W>
-Kokkos::View<std::uint64_t*, WhereSpace<W>> placed(const DView<std::uint64_t>& d) {
+template <Where W, class T>
+Kokkos::View<T*, WhereSpace<W>> placed(const DView<T>& d) {
   if constexpr (W == Where::device) {
     return d;
   } else {
-    Kokkos::View<std::uint64_t*, WhereSpace<W>> v(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::arguments"),
-                                                 d.extent(0));
+    Kokkos::View<T*, WhereSpace<W>> v(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::arguments"), d.extent(0));
     Kokkos::deep_copy(v, d);
     return v;
   }
@@ -266,21 +277,19 @@ void bm_wavelet_query(benchmark::State& state, const std::string& name, ktext::W
     auto& w = structure<W>(d);
     if (!w) w.emplace(Exec{}, d.d_text);
     const std::uint64_t count = std::uint64_t(state.range(0));
-    DView<std::uint64_t> a, b;
+    const ktext::QueryOrder order = query_order();
     if (op == ktext::WaveletQuery::access) {
-      a = b = uniform(count, 0, d.text.size(), 11);
+      const auto a = placed<Wh>(uniform(count, 0, d.text.size(), 11));
+      time_queries<Wh, std::uint8_t>(state, count, 8, [&](const auto& out) { w->query(Exec{}, op, a, a, out, order); });
     } else {
-      a = DView<std::uint64_t>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::symbols"), count);
-      b = DView<std::uint64_t>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::positions"), count);
+      DView<std::uint8_t> symbols(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::symbols"), count);
+      DView<std::uint64_t> b(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::positions"), count);
       Kokkos::parallel_for("bench::arguments", Kokkos::RangePolicy<Exec>(0, count),
-                           SymbolArguments{d.d_text, d.counts, a, b, op == ktext::WaveletQuery::select});
+                           SymbolArguments{d.d_text, d.counts, symbols, b, op == ktext::WaveletQuery::select});
+      const auto pa = placed<Wh>(symbols);
+      const auto pb = placed<Wh>(b);
+      time_queries<Wh, std::uint64_t>(state, count, 9, [&](const auto& out) { w->query(Exec{}, op, pa, pb, out, order); });
     }
-    const auto pa = placed<Wh>(a), pb = op == ktext::WaveletQuery::access ? pa : placed<Wh>(b);
-    auto run = [&](const auto& out) { w->query(Exec{}, op, pa, pb, out); };
-    if (op == ktext::WaveletQuery::access)
-      time_queries<Wh, std::uint8_t>(state, count, 8, run);
-    else
-      time_queries<Wh, std::uint64_t>(state, count, 16, run);
   });
 }
 

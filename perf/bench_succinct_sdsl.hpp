@@ -153,20 +153,23 @@ void bm_sdsl_wavelet_query(benchmark::State& state, const std::string& name, kte
     if (!w) w.emplace(), sdsl::construct_im(*w, sdsl_text(d.text));
     const std::uint64_t count = std::uint64_t(state.range(0));
     // The ktext benchmark's arguments.
-    DView<std::uint64_t> a(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::symbols"), count), b = a;
+    DView<std::uint64_t> a, b;
     if (op == ktext::WaveletQuery::access) {
-      a = uniform(count, 0, d.text.size(), 11);
+      a = b = uniform(count, 0, d.text.size(), 11);
     } else {
+      DView<std::uint8_t> symbols(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::symbols"), count);
       b = DView<std::uint64_t>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::positions"), count);
       Kokkos::parallel_for("bench::arguments", Kokkos::RangePolicy<Exec>(0, count),
-                           SymbolArguments{d.d_text, d.counts, a, b, op == ktext::WaveletQuery::select});
+                           SymbolArguments{d.d_text, d.counts, symbols, b, op == ktext::WaveletQuery::select});
+      a = DView<std::uint64_t>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "bench::symbols64"), count);
+      Kokkos::deep_copy(a, symbols);
     }
     const HView h_a = on_host(a), h_b = on_host(b);
     const W& t = *w;
     if (op == ktext::WaveletQuery::access)
       time_sdsl_queries(state, count, 8, [&](std::uint64_t q) { return std::uint64_t(t[h_a(q)]); });
     else if (op == ktext::WaveletQuery::rank)
-      time_sdsl_queries(state, count, 16, [&](std::uint64_t q) { return std::uint64_t(t.rank(h_b(q), h_a(q))); });
+      time_sdsl_queries(state, count, 9, [&](std::uint64_t q) { return std::uint64_t(t.rank(h_b(q), h_a(q))); });
     else {
 #if defined(_OPENMP)
       const std::vector<W> copies(std::size_t(omp_get_max_threads()), t);
@@ -174,7 +177,7 @@ void bm_sdsl_wavelet_query(benchmark::State& state, const std::string& name, kte
 #else
       auto own = [&]() -> const W& { return t; };
 #endif
-      time_sdsl_queries(state, count, 16, [&](std::uint64_t q) { return std::uint64_t(own().select(h_b(q), h_a(q))); });
+      time_sdsl_queries(state, count, 9, [&](std::uint64_t q) { return std::uint64_t(own().select(h_b(q), h_a(q))); });
     }
   });
 }

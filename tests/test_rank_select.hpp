@@ -309,9 +309,9 @@ TEST(rank_select, batched_queries_on_host_views) {
   const std::uint64_t n = 5'000'000;
   const Bits bits = density_bits(n, 0.5, 8);
   const RS rs = build(bits);
-  // Three chunks of ktext::impl::host_query_chunk and a part, so both staging slots are reused;
+  // A chunk of ktext::impl::host_query_chunk per staging slot and a part, so a slot is reused;
   // 32-bit positions and answers.
-  const std::size_t count = 2 * ktext::impl::host_query_chunk + 12345;
+  const std::size_t count = ktext::impl::staging_slots * ktext::impl::host_query_chunk + 12345;
   std::vector<std::uint32_t> ps(count);
   std::mt19937_64 rng(9);
   for (auto& p : ps) p = std::uint32_t(rng() % (n + 1));

@@ -32,6 +32,7 @@ namespace {
 
 using namespace ktext::test;
 using ktext::WaveletOptions;
+using ktext::QueryOrder;
 using ktext::WaveletQuery;
 template <class S>
 using Tree = ktext::WaveletTree<Mem, S>;
@@ -76,21 +77,22 @@ struct Batch {
 
 /// Batched answers of \p op on device views.
 template <class W>
-U64s batched(const W& w, WaveletQuery op, const U64s& a, const U64s& b) {
+U64s batched(const W& w, WaveletQuery op, const U64s& a, const U64s& b, QueryOrder order = QueryOrder::automatic) {
   auto d_a = to_device(a, "a");
   auto d_b = to_device(b, "b");
   Kokkos::View<std::uint64_t*, Mem> out("answers", a.size());
-  w.query(Exec{}, op, d_a, d_b, out);
+  w.query(Exec{}, op, d_a, d_b, out, order);
   return to_host(out);
 }
 
-/// The same on HostSpace views (with a device execution space: the chunked path).
-template <class W>
-U64s batched_on_host(const W& w, WaveletQuery op, const U64s& a, const U64s& b) {
-  Kokkos::View<std::uint64_t*, Kokkos::HostSpace> h_a("host_a", a.size()), h_b("host_b", b.size()), out("host_out", a.size());
+/// The same on host views of \p Space: HostSpace (with a device execution space, the chunked
+/// path through staging) or SharedHostPinnedSpace (read in place, or copied by DMA when sorted).
+template <class W, class Space = Kokkos::HostSpace>
+U64s batched_on_host(const W& w, WaveletQuery op, const U64s& a, const U64s& b, QueryOrder order = QueryOrder::automatic) {
+  Kokkos::View<std::uint64_t*, Space> h_a("host_a", a.size()), h_b("host_b", b.size()), out("host_out", a.size());
   std::copy(a.begin(), a.end(), h_a.data());
   std::copy(b.begin(), b.end(), h_b.data());
-  w.query(Exec{}, op, h_a, h_b, out);
+  w.query(Exec{}, op, h_a, h_b, out, order);
   return U64s(out.data(), out.data() + a.size());
 }
 
@@ -137,11 +139,14 @@ Queries make_queries(const std::vector<S>& text, const Occurrences& occ, const U
   return q;
 }
 
-/// Checks \p w's batched answers to \p q.
+/// Checks \p w's batched answers to \p q, in the batch's order and sorted by locality.
 template <class W>
 void expect_queries(const W& w, const Queries& q, const std::string& what) {
   auto check = [&](WaveletQuery op, const Batch& b) {
-    expect_answers(batched(w, op, b.a, b.b), b.want, what + " " + W::op_name(op), [&](std::size_t i) { return b.describe(i); });
+    for (const auto order : {QueryOrder::as_given, QueryOrder::by_locality})
+      expect_answers(batched(w, op, b.a, b.b, order), b.want,
+                     what + " " + W::op_name(op) + (order == QueryOrder::as_given ? "" : " by locality"),
+                     [&](std::size_t i) { return b.describe(i); });
   };
   check(WaveletQuery::access, q.access);
   check(WaveletQuery::rank, q.rank);
@@ -359,12 +364,13 @@ template <class W>
 struct SingleQueries {
   W w;
   Kokkos::View<const std::uint64_t*, Mem> symbols, positions;
-  Kokkos::View<std::uint64_t* [3], Mem> out;
+  Kokkos::View<std::uint64_t* [4], Mem> out;
   KOKKOS_FUNCTION void operator()(std::size_t q) const {
     const std::uint64_t c = symbols(q), p = positions(q);
     out(q, 0) = p < w.size() ? std::uint64_t(w.access(p)) : npos;
     out(q, 1) = w.rank(c, p);
     out(q, 2) = w.select(c, p);
+    out(q, 3) = w.codes_below(w.code_of(c));
   }
 };
 
@@ -379,7 +385,7 @@ void check_single_queries(const std::vector<S>& text, const std::string& what) {
     symbols.push_back(s % 50 == 0 ? 1000 + rng() % 10 : text[rng() % n]);  // a few absent symbols
     positions.push_back(s % 3 == 0 ? rng() % 200 : rng() % (n + 1));      // small positions double as select's k
   }
-  Kokkos::View<std::uint64_t* [3], Mem> out("out", symbols.size());
+  Kokkos::View<std::uint64_t* [4], Mem> out("out", symbols.size());
   Kokkos::parallel_for("ktext::test::wavelet::user_kernel", Kokkos::RangePolicy<Exec>(Exec{}, 0, symbols.size()),
                        SingleQueries<W>{w, to_device(symbols, "symbols"), to_device(positions, "positions"), out});
   const auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, out);
@@ -388,6 +394,10 @@ void check_single_queries(const std::vector<S>& text, const std::string& what) {
     ASSERT_EQ(h(q, 0), p < n ? std::uint64_t(text[p]) : npos) << what << " access " << p;
     ASSERT_EQ(h(q, 1), occ.rank(c, p)) << what << " rank " << c << " " << p;
     ASSERT_EQ(h(q, 2), occ.select(c, p)) << what << " select " << c << " " << p;
+    // Codes follow the symbols' order; an absent symbol has the code past the last.
+    std::uint64_t below = 0;
+    for (const auto& [symbol, at] : occ.at) below += symbol < c ? at.size() : 0;
+    ASSERT_EQ(h(q, 3), occ.of(c).empty() ? n : below) << what << " codes_below " << c;
   }
 }
 
@@ -406,8 +416,13 @@ void check_host_views(const std::vector<S>& text, const std::string& what) {
   const Occurrences occ(text);
   const Queries q = make_queries(text, occ, {}, 27);
   auto check = [&](WaveletQuery op, const Batch& b) {
-    expect_answers(batched_on_host(w, op, b.a, b.b), b.want, what + " host " + W::op_name(op),
-                   [&](std::size_t i) { return b.describe(i); });
+    for (const auto order : {QueryOrder::as_given, QueryOrder::by_locality}) {
+      const std::string how = std::string(W::op_name(op)) + (order == QueryOrder::as_given ? "" : " by locality");
+      expect_answers(batched_on_host(w, op, b.a, b.b, order), b.want, what + " host " + how,
+                     [&](std::size_t i) { return b.describe(i); });
+      expect_answers(batched_on_host<W, Kokkos::SharedHostPinnedSpace>(w, op, b.a, b.b, order), b.want,
+                     what + " pinned " + how, [&](std::size_t i) { return b.describe(i); });
+    }
   };
   check(WaveletQuery::access, q.access);
   check(WaveletQuery::rank, q.rank);
@@ -419,6 +434,55 @@ TEST(wavelet, batched_queries_on_host_views) {
   const auto text = random_text<std::uint16_t>(300000, 3000, 28);
   check_host_views<Tree<std::uint16_t>>(text, "tree");
   check_host_views<Matrix<std::uint16_t>>(text, "matrix");
+}
+
+/// Batches of a chunk and a part, sorted by locality on every path, against the oracle: every
+/// position's symbol, rank at seeded positions, select at seeded k (some beyond the count, some
+/// of absent symbols), and the first of two invalid queries named in the error.
+template <class W>
+void check_sorted_chunks(const std::string& what) {
+  const std::uint64_t n = (std::uint64_t(1) << 16) + 723;
+  const auto text = random_text(n, 256, 31);
+  const W w(Exec{}, to_device(text, "text"));
+  const Occurrences occ(text);
+  const std::uint64_t count = ktext::impl::host_query_chunk + 1347;
+  std::mt19937_64 rng(32);
+  Batch access, rank, select;
+  for (std::uint64_t q = 0; q < count; ++q) {
+    const std::uint64_t p = rng() % n, c = text[rng() % n];
+    access.add(p, p, text[p]);
+    const std::uint64_t i = rng() % (n + 1);
+    rank.add(c, i, occ.rank(c, i));
+    const std::uint64_t s = q % 97 == 0 ? 256 + q : c, k = q % 89 == 0 ? occ.of(c).size() + 1 : 1 + rng() % occ.of(c).size();
+    select.add(s, k, occ.select(s, k));
+  }
+  const auto order = QueryOrder::by_locality;
+  auto describe = [](const Batch& b) { return [&b](std::size_t i) { return b.describe(i); }; };
+  expect_answers(batched(w, WaveletQuery::access, access.a, access.b, order), access.want, what + " access", describe(access));
+  expect_answers(batched_on_host(w, WaveletQuery::rank, rank.a, rank.b, order), rank.want, what + " host rank", describe(rank));
+  expect_answers(batched_on_host<W, Kokkos::SharedHostPinnedSpace>(w, WaveletQuery::select, select.a, select.b, order),
+                 select.want, what + " pinned select", describe(select));
+  expect_answers(batched(w, WaveletQuery::select, select.a, select.b, QueryOrder::automatic), select.want,
+                 what + " select, automatic order", describe(select));
+  // Two positions out of range; the error names the first, whatever order ran them.
+  access.a[count - 5] = n;
+  access.a[count / 3] = n + 9;
+  const std::string first = "query " + std::to_string(count / 3) + " is out of range";
+  for (int path = 0; path < 3; ++path) {
+    try {
+      if (path == 0) batched(w, WaveletQuery::access, access.a, access.b, order);
+      if (path == 1) batched_on_host(w, WaveletQuery::access, access.a, access.b, order);
+      if (path == 2) batched_on_host<W, Kokkos::SharedHostPinnedSpace>(w, WaveletQuery::access, access.a, access.b, order);
+      ADD_FAILURE() << what << ": no error on path " << path;
+    } catch (const ktext::InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(first), std::string::npos) << what << " path " << path << ": " << e.what();
+    }
+  }
+}
+
+TEST(wavelet, batched_queries_sorted_by_locality_in_chunks) {
+  check_sorted_chunks<Tree<std::uint8_t>>("tree");
+  check_sorted_chunks<Matrix<std::uint8_t>>("matrix");
 }
 
 template <class W>

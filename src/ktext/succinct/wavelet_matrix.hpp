@@ -170,19 +170,23 @@ class WaveletMatrix {
   /// with select's npos for a missing occurrence. \p b is ignored for access (pass \p a).
   /// Each argument is read once; waits. Views the execution space reads (device views, or
   /// pinned host views on a GPU) are used in place; other host views go through pinned staging
-  /// in overlapped chunks. Answers are converted to out's type (npos needs 64 bits).
+  /// in overlapped chunks. Answers are converted to out's type (npos needs 64 bits). \p order
+  /// says whether the batch is first grouped by where each query starts (QueryOrder; by default
+  /// large batches on a device are).
   /// \throws InputError naming the first position out of range (out is then unspecified).
   template <class ExecSpace, class AView, class BView, class OutView>
-  void query(const ExecSpace& exec, WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
+  void query(const ExecSpace& exec, WaveletQuery op, const AView& a, const BView& b, const OutView& out,
+             QueryOrder order = QueryOrder::automatic) const {
     static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
                   "ktext::WaveletMatrix: the matrix must be accessible from the execution space");
-    impl::run_wavelet_queries(exec, "ktext::WaveletMatrix", *this, op, a, b, out);
+    impl::run_wavelet_queries(exec, "ktext::WaveletMatrix", *this, op, a, b, out, order);
   }
   /// \brief As above on the default instance of MemorySpace's execution space; waits.
   template <class AView, class BView, class OutView>
-  void query(WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
+  void query(WaveletQuery op, const AView& a, const BView& b, const OutView& out,
+             QueryOrder order = QueryOrder::automatic) const {
     using Exec = typename MemorySpace::execution_space;
-    query(Exec{}, op, a, b, out);
+    query(Exec{}, op, a, b, out, order);
     Exec{}.fence("ktext::WaveletMatrix::query");
   }
 

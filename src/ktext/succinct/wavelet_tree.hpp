@@ -193,23 +193,34 @@ class WaveletTree {
     return pos;
   }
 
+  /// \brief Positions in [0, n) whose code is below \p code (any code; alphabet_size() and
+  /// above count all), as WaveletMatrix::codes_below.
+  /// \complexity O(1): the tree keeps the cumulative counts.
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t codes_below(std::uint64_t code) const {
+    return code < alphabet_.sigma ? counts_(code) : n_;
+  }
+
   /// \brief Batched queries: out(q) = access(a(q)), rank(a(q), b(q)) or select(a(q), b(q)),
   /// with select's npos for a missing occurrence. \p b is ignored for access (pass \p a).
   /// Each argument is read once; waits. Views the execution space reads (device views, or
   /// pinned host views on a GPU) are used in place; other host views go through pinned staging
-  /// in overlapped chunks. Answers are converted to out's type (npos needs 64 bits).
+  /// in overlapped chunks. Answers are converted to out's type (npos needs 64 bits). \p order
+  /// says whether the batch is first grouped by where each query starts (QueryOrder; by default
+  /// large batches on a device are).
   /// \throws InputError naming the first position out of range (out is then unspecified).
   template <class ExecSpace, class AView, class BView, class OutView>
-  void query(const ExecSpace& exec, WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
+  void query(const ExecSpace& exec, WaveletQuery op, const AView& a, const BView& b, const OutView& out,
+             QueryOrder order = QueryOrder::automatic) const {
     static_assert(Kokkos::SpaceAccessibility<ExecSpace, MemorySpace>::accessible,
                   "ktext::WaveletTree: the tree must be accessible from the execution space");
-    impl::run_wavelet_queries(exec, "ktext::WaveletTree", *this, op, a, b, out);
+    impl::run_wavelet_queries(exec, "ktext::WaveletTree", *this, op, a, b, out, order);
   }
   /// \brief As above on the default instance of MemorySpace's execution space; waits.
   template <class AView, class BView, class OutView>
-  void query(WaveletQuery op, const AView& a, const BView& b, const OutView& out) const {
+  void query(WaveletQuery op, const AView& a, const BView& b, const OutView& out,
+             QueryOrder order = QueryOrder::automatic) const {
     using Exec = typename MemorySpace::execution_space;
-    query(Exec{}, op, a, b, out);
+    query(Exec{}, op, a, b, out, order);
     Exec{}.fence("ktext::WaveletTree::query");
   }
 

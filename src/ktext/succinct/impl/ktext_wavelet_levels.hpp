@@ -72,6 +72,15 @@ struct WaveletQueries {
            : op == WaveletQuery::rank ? self.rank(a, b)
                                       : self.select(a, b);
   }
+  /// Where the query's walk starts: access and rank at their position, select at its symbol's
+  /// first position in code order plus k - 1 (the walk's end, which a select starts from).
+  KOKKOS_INLINE_FUNCTION std::uint64_t locality(std::uint64_t a, std::uint64_t b) const {
+    if (op == WaveletQuery::access) return a;
+    if (op == WaveletQuery::rank) return b;
+    const std::uint64_t code = self.code_of(a);
+    return code < self.alphabet_size() && b > 0 && b <= self.size() ? self.codes_below(code) + (b - 1) : self.size();
+  }
+  std::uint64_t locality_end() const { return self.size() + 1; }
   std::string describe(std::uint64_t a, std::uint64_t b) const {
     return "position " + std::to_string(op == WaveletQuery::access ? a : b) + " in a sequence of " +
            std::to_string(self.size());
@@ -82,13 +91,13 @@ struct WaveletQueries {
 /// access takes one argument view, rank and select two.
 template <class Structure, class ExecSpace, class AView, class BView, class OutView>
 void run_wavelet_queries(const ExecSpace& exec, const char* type, const Structure& self, WaveletQuery op,
-                         const AView& a, const BView& b, const OutView& out) {
+                         const AView& a, const BView& b, const OutView& out, QueryOrder order) {
   const std::string what = std::string(type) + "::" + wavelet_query_name(op);
   const WaveletQueries<Structure> queries{self, op};
   if (op == WaveletQuery::access)
-    run_queries(exec, what, queries, a, NoArgument{}, out);
+    run_queries(exec, what, queries, a, NoArgument{}, out, order);
   else
-    run_queries(exec, what, queries, a, b, out);
+    run_queries(exec, what, queries, a, b, out, order);
 }
 
 /// Bits for codes 0..sigma-1: 0 for sigma <= 1.
