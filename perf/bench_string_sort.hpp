@@ -111,6 +111,9 @@ struct Iota {
 };
 
 void bench_cub_merge_sort(benchmark::State& state, const SetPtr& set) {
+  // Registered for the Cuda executable only, but compiled in every executable of a CUDA build:
+  // the stream is named through Kokkos::Cuda, which every Exec of such a build can see.
+  const cudaStream_t stream = Kokkos::Cuda{}.cuda_stream();
   const StringSet& s = *set;
   auto chars = to_device(s.chars, "ktext::bench::chars");
   auto offsets = to_device(s.offsets, "ktext::bench::offsets");
@@ -118,14 +121,14 @@ void bench_cub_merge_sort(benchmark::State& state, const SetPtr& set) {
   Kokkos::View<std::int32_t*, Mem> keys("ktext::bench::keys", s.size());
   const StringLess less{chars.data(), offsets.data()};
   std::size_t temp_bytes = 0;
-  cub::DeviceMergeSort::SortKeys(nullptr, temp_bytes, keys.data(), n, less, Exec{}.cuda_stream());
+  cub::DeviceMergeSort::SortKeys(nullptr, temp_bytes, keys.data(), n, less, stream);
   Kokkos::View<char*, Mem> temp("ktext::bench::cub_temp", temp_bytes);
   for (auto _ : state) {
     state.PauseTiming();
     Kokkos::parallel_for("ktext::bench::iota", Kokkos::RangePolicy<Exec>(Exec{}, 0, n), Iota{keys});
     Exec{}.fence();
     state.ResumeTiming();
-    cub::DeviceMergeSort::SortKeys(temp.data(), temp_bytes, keys.data(), n, less, Exec{}.cuda_stream());
+    cub::DeviceMergeSort::SortKeys(temp.data(), temp_bytes, keys.data(), n, less, stream);
     Exec{}.fence();
   }
   set_counters(state, s);

@@ -3,7 +3,9 @@
 // so stability is checked too) and the LCP of sorted neighbours against direct comparison.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <random>
 #include <ktext/core/memory_info.hpp>
 #include <ktext/strings/string_sort.hpp>
 #include <ktext_oracles/string_sets.hpp>
@@ -90,6 +92,42 @@ TEST(string_sort, repeated_string_and_long_prefixes_skip_instead_of_passing) {
   EXPECT_LE(stats.passes, 6);
   EXPECT_GT(stats.peak_bytes, 0u);
   EXPECT_LE(stats.peak_bytes, ktext::string_sort_peak_bytes_bound<std::int32_t>(paths.size(), paths.chars.size(), true));
+}
+
+TEST(string_sort, small_groups_sorted_by_comparison_after_the_first_pass) {
+  // Groups of 1..small_group + 3 strings that share their first 7 bytes (the first pass' window)
+  // and differ in byte 0 from every other group, so nothing is skipped and the first pass leaves
+  // exactly these groups. Inside a group: suffixes over {0x00, 'a', 0xff} of 0..4 bytes
+  // (duplicates, proper prefixes, NUL bytes), half of the groups behind a 40-byte run they all
+  // share beyond the window. Shuffled, so the comparison sort must also keep equal strings in
+  // input order.
+  for (int limit : {ktext::impl::small_group, ktext::impl::small_group + 3}) {
+    StringSet s;
+    std::vector<std::string> all;
+    std::mt19937_64 rng{std::uint64_t(limit)};
+    for (int g = 1; g <= limit; ++g) {
+      std::string window(7, char('A' + g));
+      window[0] = char(g);
+      for (int t = 0; t < g; ++t) {
+        std::string str = window + (g % 2 ? std::string(40, 'x') : std::string());
+        const int len = int(rng() % 5);
+        for (int c = 0; c < len; ++c) str.push_back("\0a\xff"[rng() % 3]);
+        all.push_back(str);
+      }
+    }
+    std::shuffle(all.begin(), all.end(), rng);
+    for (const auto& str : all) s.add(str);
+    ktext::StringSortStats stats;
+    const auto [order, lcp] = device_sort<std::int32_t>(s, &stats);
+    const auto want = ktext::oracle::stable_sort_order<std::int32_t>(s);
+    ASSERT_EQ(order, want) << "groups up to " << limit;
+    EXPECT_EQ(lcp, ktext::oracle::sorted_lcp(s, want)) << "groups up to " << limit;
+    // Up to small_group the first pass finishes everything; a larger group takes more passes.
+    if (limit == ktext::impl::small_group)
+      EXPECT_EQ(stats.passes, 1);
+    else
+      EXPECT_GT(stats.passes, 1);
+  }
 }
 
 TEST(string_sort, unsigned_offsets_and_the_overload_without_an_execution_space) {

@@ -51,6 +51,22 @@ void sort_pairs_checked(const ExecSpace& exec, const KeyView& keys, const ValVie
     Kokkos::deep_copy(exec, v, vt);
   }
 }
+
+/// As ktext::sort_pairs with scratch buffers of the same length, but the result stays where the
+/// last radix pass wrote it: returns true when that is \p keys_tmp / \p vals_tmp. For callers
+/// that alternate buffers anyway (an odd digit count otherwise costs two copies). Does not block.
+template <class ExecSpace, class K, class V>
+bool sort_pairs_in_either(const ExecSpace& exec, const Unmanaged<K, ExecSpace>& keys, const Unmanaged<V, ExecSpace>& vals,
+                          const Unmanaged<K, ExecSpace>& keys_tmp, const Unmanaged<V, ExecSpace>& vals_tmp, int begin_bit,
+                          int end_bit) {
+  check_sort_pairs_args<ExecSpace>(keys, vals, begin_bit, end_bit);
+  if (keys_tmp.extent(0) != keys.extent(0) || vals_tmp.extent(0) != keys.extent(0))
+    throw InputError("ktext::sort_pairs: scratch buffers differ in length from the keys");
+  using Impl = SortPairs<ExecSpace, K, V>;
+  Kokkos::Profiling::ScopedRegion region(region_name<Impl>("ktext::sort_pairs"));
+  if (keys.extent(0) <= 1 || begin_bit == end_bit) return false;
+  return Impl::apply(exec, keys, vals, keys_tmp, vals_tmp, begin_bit, end_bit);
+}
 }  // namespace impl
 
 /// \brief Sorts \p keys (and \p vals alongside) by bits [begin_bit, end_bit), stable, using the

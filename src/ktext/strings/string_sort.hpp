@@ -63,10 +63,12 @@ std::uint64_t check_string_sort_args(const ExecSpace& exec, const CharsView& cha
     throw InputError("ktext::string_sort: views must be contiguous");
   const auto o = unmanaged<ExecSpace>(offsets, "ktext::string_sort");
   const std::uint64_t size = chars.extent(0);
+  // One pass for both answers: each reduction into a host scalar waits for the device.
   std::size_t bad = 0;
+  std::uint64_t longest = 0;
   Kokkos::parallel_reduce(
       "ktext::string_sort::check_offsets", impl::Range<ExecSpace>(exec, 0, n + 1),
-      KOKKOS_LAMBDA(std::size_t i, std::size_t & b) {
+      KOKKOS_LAMBDA(std::size_t i, std::size_t & b, std::uint64_t & l) {
         const O v = o(i);
         if constexpr (std::is_signed_v<O>) {
           if (v < 0) {
@@ -74,20 +76,22 @@ std::uint64_t check_string_sort_args(const ExecSpace& exec, const CharsView& cha
             return;
           }
         }
-        if (std::uint64_t(v) > size || (i > 0 && v < o(i - 1))) ++b;
+        if (std::uint64_t(v) > size || (i > 0 && v < o(i - 1))) {
+          ++b;
+          return;
+        }
+        if (i < n) {
+          const O w = o(i + 1);  // a bad next offset is counted by its own index
+          if (w >= v) {
+            const std::uint64_t len = std::uint64_t(w) - std::uint64_t(v);
+            if (len > l) l = len;
+          }
+        }
       },
-      bad);
+      Kokkos::Sum<std::size_t>(bad), Kokkos::Max<std::uint64_t>(longest));
   if (bad > 0)
     throw InputError("ktext::string_sort: offsets must be non-decreasing and within the " + std::to_string(size) +
                      " bytes of chars (" + std::to_string(bad) + " are not)");
-  std::uint64_t longest = 0;
-  Kokkos::parallel_reduce(
-      "ktext::string_sort::longest", impl::Range<ExecSpace>(exec, 0, n),
-      KOKKOS_LAMBDA(std::size_t i, std::uint64_t & l) {
-        const std::uint64_t len = std::uint64_t(o(i + 1)) - std::uint64_t(o(i));
-        if (len > l) l = len;
-      },
-      Kokkos::Max<std::uint64_t>(longest));
   return longest;
 }
 

@@ -23,8 +23,17 @@
 //    all end inside the window (equal strings), is finished and its strings are written to their
 //    slots; the LCP with the previous slot is known where a group begins (the depth plus the
 //    bytes the two windows share) and inside a finished group of equal strings (their length).
-//    The other groups become the next pass's segments.
-// 5. Compaction of the active entries and their new segment ids (select).
+//    A group of at most small_group strings is finished too, by comparison beyond the window
+//    (SmallSort: each string counts the strings of its group that precede it). On real string
+//    sets most groups left after a pass are that small (dictionary words after the first pass:
+//    840 k of 1.33 M strings), so they cost no further radix pass.
+//    The other groups become the next pass's segments: the same scan writes their entries,
+//    compacted, and the pass's two counts, so a pass waits for the device once. The per-entry
+//    tests the scan needs (PassFlags) and the skip's comparisons run in kernels of their own.
+//
+// Every work buffer comes from one allocation. On the H100, 1.33 M dictionary words (the words
+// set of shared/corpus.md) went from 2.65 ms to 1.13 ms with the small groups, the single wait per
+// pass, the separate kernels and the one allocation (perf/README.md).
 
 #include <Kokkos_Core.hpp>
 #include <array>
@@ -38,8 +47,8 @@
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/memory_info.hpp"
+#include "ktext/core/popcount.hpp"
 #include "ktext/primitives/scan.hpp"
-#include "ktext/primitives/select.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
 #include "ktext/strings/string_sort_types.hpp"
 
@@ -100,6 +109,13 @@ struct ByteStrings {
     const std::uint64_t limit = (li < lj ? li : lj) - d;
     const std::uint64_t a = begin(i) + d, b = begin(j) + d;
     std::uint64_t l = 0;
+    // Eight independent byte loads per step: a byte-at-a-time loop waits for each load before
+    // issuing the next, and long shared prefixes made it the slowest kernel of a pass.
+    for (; l + 8 <= limit; l += 8) {
+      std::uint64_t x = 0;
+      for (int t = 0; t < 8; ++t) x |= std::uint64_t(chars(a + l + t) ^ chars(b + l + t)) << (8 * t);
+      if (x != 0) return l + std::uint64_t(countr_zero64(x) >> 3);
+    }
     while (l < limit && chars(a + l) == chars(b + l)) ++l;
     return l;
   }
@@ -118,16 +134,29 @@ struct SegmentMinJoin {
   }
 };
 
-/// Step 1: the prefix each segment's strings share beyond its depth.
-template <class Strings, class Idx, class Seg, class Depth>
-struct SkipMake {
+/// Step 1: the prefix each segment's strings share beyond its depth. The common prefix of each
+/// entry with the one before it, in a kernel of its own (~0 where a segment begins): inside the
+/// scan these comparisons ran a few items per thread at the scan's low occupancy and took
+/// longer than the radix sort's passes.
+template <class Strings, class Idx, class Seg, class Depth, class Out>
+struct SkipCommon {
   Strings strings;
   Idx idx;
   Seg sid;
   Depth depth;
+  Out common;
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j) const {
+    common(j) = j == 0 || sid(j) != sid(j - 1)
+                    ? ~std::uint64_t(0)
+                    : strings.common_from(std::uint64_t(idx(j - 1)), std::uint64_t(idx(j)), depth(sid(j)));
+  }
+};
+template <class Common>
+struct SkipMake {
+  Common common;
   KOKKOS_INLINE_FUNCTION SegmentMin operator()(std::size_t j) const {
-    if (j == 0 || sid(j) != sid(j - 1)) return {1, ~std::uint64_t(0)};
-    return {0, strings.common_from(std::uint64_t(idx(j - 1)), std::uint64_t(idx(j)), depth(sid(j)))};
+    const std::uint64_t c = common(j);
+    return {c == ~std::uint64_t(0) ? 1 : 0, c};
   }
 };
 template <class Seg, class Skip>
@@ -139,6 +168,12 @@ struct SkipApply {
     if (j + 1 == m || sid(j + 1) != sid(j)) skip(sid(j)) = s.value == ~std::uint64_t(0) ? 0 : s.value;
   }
 };
+
+/// Groups of at most this many strings are sorted by comparison (SmallSort) instead of going to
+/// the next radix pass: each string's thread compares it with the others of its group, so a
+/// string is read at most small_group - 1 times. 16 finished 840 k of the 1.33 M dictionary
+/// words after the first pass (32: 982 k) for half the comparisons.
+inline constexpr int small_group = 16;
 
 /// Step 4: groups of equal keys in the sorted keys of one pass.
 template <class Keys>
@@ -152,63 +187,171 @@ struct PassGroups {
   KOKKOS_INLINE_FUNCTION bool head(std::size_t j) const { return j == 0 || keys(j) != keys(j - 1); }
   /// Every string of the group ends inside the window: they are equal.
   KOKKOS_INLINE_FUNCTION bool ended(std::size_t j) const { return layout.count(keys(j)) < layout.k; }
+  /// Written to the output directly: equal strings or a singleton.
   KOKKOS_INLINE_FUNCTION bool finished(std::size_t j) const {
     return ended(j) || (head(j) && (j + 1 == m || head(j + 1)));
   }
-  KOKKOS_INLINE_FUNCTION bool operator()(std::size_t j) const { return !finished(j); }  // kept
+  /// Whether j's group [h, e) holds at most small_group entries; h and e are set when it does.
+  /// A group is a run of equal keys, so each end is a binary search within small_group of j
+  /// (about 2 log2(small_group) keys read, not a walk of up to 2 small_group).
+  KOKKOS_INLINE_FUNCTION bool small_bounds(std::size_t j, std::size_t& h, std::size_t& e) const {
+    const std::uint64_t key = keys(j);
+    std::size_t lo = j >= std::size_t(small_group) ? j - std::size_t(small_group) : 0, hi = j;  // first equal in [lo, j]
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (keys(mid) == key) hi = mid;
+      else lo = mid + 1;
+    }
+    h = lo;
+    lo = j + 1;  // first different in [j + 1, limit], limit meaning none before it
+    hi = j + std::size_t(small_group) + 1 < m ? j + std::size_t(small_group) + 1 : m;
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (keys(mid) != key) hi = mid;
+      else lo = mid + 1;
+    }
+    e = lo;
+    // Clipped at j - small_group or j + small_group + 1 the span exceeds small_group anyway.
+    return e - h <= std::size_t(small_group);
+  }
 };
 
+/// Per entry of one pass' sorted keys, computed once in parallel (the scan after it reads one
+/// word per entry: computed inside the scan, these tests ran at its low occupancy).
+namespace pass_flag {
+inline constexpr std::uint64_t segment_start = 1, head = 2, finished = 4, small = 8, next_pass = 16;
+}
+template <class Groups, class Flags>
+struct PassFlags {
+  Groups groups;
+  Flags flags;
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j) const {
+    std::uint64_t f = 0;
+    if (groups.segment_start(j)) f |= pass_flag::segment_start;
+    if (groups.head(j)) f |= pass_flag::head;
+    if (groups.finished(j)) {
+      f |= pass_flag::finished;
+    } else {
+      std::size_t h = 0, e = 0;
+      f |= groups.small_bounds(j, h, e) ? pass_flag::small : pass_flag::next_pass;
+    }
+    flags(j) = f;
+  }
+};
+
+/// The scanned marks of one pass: where the entry's segment begins, and how many groups and
+/// entries go on to the next pass.
 template <class I>
 struct PassMarks {
-  I segment_first, group_first, kept_groups;
+  I segment_first, kept_groups, kept_entries;
 };
 template <class I>
 struct PassMarksJoin {
   KOKKOS_INLINE_FUNCTION PassMarks<I> identity() const { return {0, 0, 0}; }
   KOKKOS_INLINE_FUNCTION PassMarks<I> operator()(const PassMarks<I>& a, const PassMarks<I>& b) const {
-    return {a.segment_first < b.segment_first ? b.segment_first : a.segment_first,
-            a.group_first < b.group_first ? b.group_first : a.group_first, I(a.kept_groups + b.kept_groups)};
+    return {a.segment_first < b.segment_first ? b.segment_first : a.segment_first, I(a.kept_groups + b.kept_groups),
+            I(a.kept_entries + b.kept_entries)};
   }
 };
-template <class Groups, class I>
+template <class Flags, class I>
 struct PassMake {
-  Groups groups;
+  Flags flags;
   KOKKOS_INLINE_FUNCTION PassMarks<I> operator()(std::size_t j) const {
-    const bool head = groups.head(j);
-    return {groups.segment_start(j) ? I(j) : I(0), head ? I(j) : I(0), I(head && !groups.finished(j) ? 1 : 0)};
+    const std::uint64_t f = flags(j);
+    const bool next = (f & pass_flag::next_pass) != 0;
+    return {(f & pass_flag::segment_start) ? I(j) : I(0), I(next && (f & pass_flag::head) ? 1 : 0), I(next ? 1 : 0)};
   }
 };
-template <class Groups, class Idx, class Order, class Lcp, class Start, class Depth, class I, bool WithLcp>
+template <class Groups, class Idx, class Order, class Lcp, class Start, class Depth, class Counts, class Slots, class I,
+          bool WithLcp>
 struct PassApply {
   Groups groups;
-  Idx idx;
+  Idx idx;       // the entries, sorted by key
+  Idx next_idx;  // the entries that go on, compacted
+  Idx next_sid;  // and their new segments
   Order order;
   Lcp lcp;
   Start start, next_start;
   Depth depth, next_depth;
-  Idx next_sid;  // the new segment of each kept entry, compacted afterwards
+  Counts counts;  // [entries, segments] of the next pass, written by the last entry
+  Slots slots;    // PassFlags' flags; each entry of a small group replaces its own by its slot
+  std::size_t m;
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, const PassMarks<I>& at) const {
+    const std::uint64_t f = slots(j);
     const std::uint64_t key = groups.keys(j);
     const std::uint64_t s = groups.layout.segment(key);
     const I base = start(s);
     const std::uint64_t d = depth(s);
     const I slot = I(base + (I(j) - at.segment_first));
-    const bool head = groups.head(j);
+    const bool head = (f & pass_flag::head) != 0;
+    if (j + 1 == m) {
+      counts(0) = std::uint64_t(at.kept_entries);
+      counts(1) = std::uint64_t(at.kept_groups);
+    }
     if constexpr (WithLcp) {
+      // A small group's first slot may receive another of its strings: they share the window,
+      // so the LCP with the slot before is the same.
       if (head && I(j) != at.segment_first)
         lcp(slot) = d + std::uint64_t(groups.layout.common(groups.keys(j - 1), key));
-      else if (!head && groups.ended(j))
+      else if (!head && (f & pass_flag::finished))  // not a singleton: a group of equal strings
         lcp(slot) = d + std::uint64_t(groups.layout.count(key));
     }
-    if (groups.finished(j)) {
+    if (f & pass_flag::finished) {
       order(slot) = idx(j);
       return;
     }
+    if (f & pass_flag::small) {
+      slots(j) = std::uint64_t(slot);  // read by this entry only, and already read
+      return;
+    }
     const I s_new = I(at.kept_groups - 1);
-    next_sid(j) = s_new;
+    next_idx(at.kept_entries - 1) = idx(j);
+    next_sid(at.kept_entries - 1) = s_new;
     if (head) {
       next_start(s_new) = slot;
       next_depth(s_new) = d + std::uint64_t(groups.layout.k);
+    }
+  }
+};
+
+/// Step 4b: the strings of small groups to their slots. A thread per string counts the strings
+/// of its group that precede it (smaller, or equal and earlier: stable) and, for the LCP, keeps
+/// the longest prefix it shares with one of them, which is the prefix it shares with its
+/// sorted predecessor.
+template <class Groups, class Strings, class Idx, class Slots, class Order, class Lcp, class Depth, class I, bool WithLcp>
+struct SmallSort {
+  Groups groups;
+  Strings strings;
+  Idx idx;  // sorted by key
+  Slots slots;
+  Order order;
+  Lcp lcp;
+  Depth depth;
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j) const {
+    std::size_t h = 0, e = 0;
+    if (groups.finished(j) || !groups.small_bounds(j, h, e)) return;
+    // Every string of the group has the whole window: they agree on their first d bytes.
+    const std::uint64_t d = depth(groups.layout.segment(groups.keys(j))) + std::uint64_t(groups.layout.k);
+    const std::uint64_t me = std::uint64_t(idx(j)), mine = strings.length(me) - d;
+    std::uint64_t rank = 0, longest = 0;
+    for (std::size_t t = h; t < e; ++t) {
+      if (t == j) continue;
+      const std::uint64_t other = std::uint64_t(idx(t)), theirs = strings.length(other) - d;
+      const std::uint64_t l = strings.common_from(me, other, d);
+      bool before;
+      if (l == mine || l == theirs)
+        before = theirs != mine ? theirs < mine : t < j;  // a proper prefix first; equal: input order
+      else
+        before = strings.chars(strings.begin(other) + d + l) < strings.chars(strings.begin(me) + d + l);
+      if (before) {
+        ++rank;
+        longest = l > longest ? l : longest;
+      }
+    }
+    const I slot = I(std::uint64_t(slots(j)) - (j - h) + rank);
+    order(slot) = I(me);
+    if constexpr (WithLcp) {
+      if (rank > 0) lcp(slot) = d + longest;
     }
   }
 };
@@ -233,12 +376,6 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
   StringSortStats stats;
   Footprint mem;
   mem.add(chars.extent(0) + offsets.extent(0) * sizeof(O) + n * sizeof(I) + (with_lcp ? n * sizeof(L) : 0));
-  auto allocate = [&](auto tag, const char* label, std::size_t count) {
-    using T = typename decltype(tag)::type;
-    auto view = uninitialized_view<T, Mem>(exec, label, count);
-    mem.add(count * sizeof(T));
-    return view;
-  };
   using Policy = impl::Range<ExecSpace>;
   if (n <= 1) {
     if (n == 1)
@@ -251,22 +388,37 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
     return stats;
   }
 
-  const auto idx_a = allocate(Tag<I>{}, "ktext::string_sort::active", n);
-  const auto idx_b = allocate(Tag<I>{}, "ktext::string_sort::active_tmp", n);
-  const auto keys = allocate(Tag<U64>{}, "ktext::string_sort::keys", n);
-  const auto keys_tmp = allocate(Tag<U64>{}, "ktext::string_sort::keys_tmp", n);
-  const auto sid = allocate(Tag<I>{}, "ktext::string_sort::segment", n);
-  // Every segment holds at least two strings (the first pass' one segment aside), so n/2 + 1
-  // entries hold any pass's segments.
+  // One allocation for every work buffer (a device allocation and its synchronizing release
+  // cost more than a pass over a million strings), 8-byte pieces first so that every piece is
+  // aligned to its type. Every segment holds at least two strings (the first pass' one segment
+  // aside), so n/2 + 1 entries hold any pass's segments.
   const std::size_t seg_capacity = n / 2 + 1;
-  const std::array<Work<I, ExecSpace>, 2> seg_start{allocate(Tag<I>{}, "ktext::string_sort::segment_start", seg_capacity),
-                                                    allocate(Tag<I>{}, "ktext::string_sort::segment_start", seg_capacity)};
-  const std::array<Work<U64, ExecSpace>, 2> seg_depth{
-      allocate(Tag<U64>{}, "ktext::string_sort::segment_depth", seg_capacity),
-      allocate(Tag<U64>{}, "ktext::string_sort::segment_depth", seg_capacity)};
+  const std::size_t words = 2 * n + 2 * seg_capacity + 3;
+  const std::size_t i_items = 3 * n + 2 * seg_capacity;
+  const auto store = uninitialized_view<U64, Mem>(exec, "ktext::string_sort::work", words + (i_items * sizeof(I) + 7) / 8);
+  mem.add(words * 8 + i_items * sizeof(I));
+  U64* next_word = store.data();
+  I* next_item = reinterpret_cast<I*>(store.data() + words);
+  auto take_u64 = [&](std::size_t count) {
+    const Unmanaged<U64, ExecSpace> v(next_word, count);
+    next_word += count;
+    return v;
+  };
+  auto take_i = [&](std::size_t count) {
+    const Unmanaged<I, ExecSpace> v(next_item, count);
+    next_item += count;
+    return v;
+  };
+  const Keys keys = take_u64(n), keys_tmp = take_u64(n);
+  const std::array<Keys, 2> seg_depth{take_u64(seg_capacity), take_u64(seg_capacity)};
+  // [entries, segments] of the next pass, and the bytes this pass skipped: read once a pass.
+  const Keys counts = take_u64(3);
+  const IView idx_a = take_i(n), idx_b = take_i(n), sid = take_i(n);
+  const std::array<IView, 2> seg_start{take_i(seg_capacity), take_i(seg_capacity)};
+  const Kokkos::View<U64, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> skipped_here(counts.data() + 2);
 
-  const Work<I, ExecSpace> start0 = seg_start[0];
-  const Work<U64, ExecSpace> depth0 = seg_depth[0];
+  const IView start0 = seg_start[0];
+  const Keys depth0 = seg_depth[0];
   Kokkos::parallel_for(
       "ktext::string_sort::init", Policy(exec, 0, n), KOKKOS_LAMBDA(std::size_t j) {
         idx_a(j) = I(j);
@@ -278,33 +430,32 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
         }
       });
 
-  Work<I, ExecSpace> idx = idx_a, idx_tmp = idx_b;
+  IView idx = idx_a, idx_tmp = idx_b;
   std::size_t m = n, segments = 1;
   int cur = 0;
   while (m > 0) {
     ++stats.passes;
     const int next = 1 - cur;
-    const Unmanaged<I, ExecSpace> active(idx.data(), m), active_tmp(idx_tmp.data(), m), seg(sid.data(), m);
-    const Unmanaged<U64, ExecSpace> k_m(keys.data(), m), kt_m(keys_tmp.data(), m);
-    const Work<I, ExecSpace> start = seg_start[cur], next_start = seg_start[next];
-    const Work<U64, ExecSpace> depth = seg_depth[cur], next_depth = seg_depth[next];
+    const IView active(idx.data(), m), active_tmp(idx_tmp.data(), m), seg(sid.data(), m);
+    const Keys k_m(keys.data(), m), kt_m(keys_tmp.data(), m);
+    const IView start = seg_start[cur], next_start = seg_start[next];
+    const Keys depth = seg_depth[cur], next_depth = seg_depth[next];
 
-    // 1. Skip the prefix each segment shares; next_depth is free until step 4.
-    ktext::inclusive_scan_apply<SegmentMin>(
-        exec, m, SkipMake<Strings, IView, IView, Work<U64, ExecSpace>>{
-                     strings, active, seg, depth},
-        SegmentMinJoin{}, SkipApply<IView, Work<U64, ExecSpace>>{seg, next_depth, m});
-    U64 skipped = 0;
+    // 1. Skip the prefix each segment shares; the keys and next_depth are free until steps 2
+    // and 4.
+    Kokkos::parallel_for("ktext::string_sort::skip_common", Policy(exec, 0, m),
+                         SkipCommon<Strings, IView, IView, Keys, Keys>{strings, active, seg, depth, k_m});
+    ktext::inclusive_scan_apply<SegmentMin>(exec, m, SkipMake<Keys>{k_m}, SegmentMinJoin{},
+                                            SkipApply<IView, Keys>{seg, next_depth, m});
     Kokkos::parallel_reduce(
         "ktext::string_sort::skip", Policy(exec, 0, segments),
         KOKKOS_LAMBDA(std::size_t s, U64 & sum) {
           depth(s) += next_depth(s);
           sum += next_depth(s);
         },
-        skipped);
-    stats.skipped_bytes += skipped;
+        Kokkos::Sum<U64, Mem>(skipped_here));  // into device memory: does not wait
 
-    // 2. Keys, 3. the stable sort of the bits that matter.
+    // 2. Keys, 3. the stable sort of the bits that matter (left in whichever buffer it ends).
     const StringKeyLayout layout = string_key_layout(segments);
     Kokkos::parallel_for(
         "ktext::string_sort::keys", Policy(exec, 0, m), KOKKOS_LAMBDA(std::size_t j) {
@@ -312,27 +463,29 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
           const U64 high = layout.seg_bits == 0 ? 0 : s << layout.seg_shift();
           k_m(j) = high | strings.window(U64(active(j)), depth(s), layout);
         });
-    ktext::sort_pairs(exec, k_m, active, kt_m, active_tmp, 0, layout.total_bits());
+    const bool in_tmp = sort_pairs_in_either(exec, k_m, active, kt_m, active_tmp, 0, layout.total_bits());
+    const IView sorted = in_tmp ? active_tmp : active, free_idx = in_tmp ? active : active_tmp;
+    const Keys sorted_keys = in_tmp ? kt_m : k_m, free_keys = in_tmp ? k_m : kt_m;
 
-    // 4. Finished groups to the output, the others to the next pass' segments.
-    const PassGroups<Keys> groups{k_m, m, layout};
-    const Unmanaged<I, ExecSpace> next_sid(reinterpret_cast<I*>(keys_tmp.data()), m);  // free after the sort
+    // 4. Finished groups to the output, small groups' slots noted, the others compacted into
+    // the next pass' entries and segments; 4b. small groups sorted by comparison.
+    const PassGroups<Keys> groups{sorted_keys, m, layout};
+    Kokkos::parallel_for("ktext::string_sort::groups", Policy(exec, 0, m), PassFlags<PassGroups<Keys>, Keys>{groups, free_keys});
     ktext::inclusive_scan_apply<PassMarks<I>>(
-        exec, m, PassMake<PassGroups<Keys>, I>{groups}, PassMarksJoin<I>{},
-        PassApply<PassGroups<Keys>, IView, IView, Unmanaged<L, ExecSpace>, Work<I, ExecSpace>, Work<U64, ExecSpace>, I,
-                  with_lcp>{groups, active, order, lcp, start, next_start, depth, next_depth, next_sid});
-
-    // 5. Compaction.
-    const std::size_t kept = ktext::select_by_index(exec, active, active_tmp, groups);
-    ktext::select_by_index(exec, next_sid, seg, groups);
-    std::swap(idx, idx_tmp);
-    m = kept;
-    if (m > 0) {
-      I last = 0;
-      Kokkos::deep_copy(exec, Kokkos::View<I, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&last), Kokkos::subview(sid, m - 1));
-      exec.fence("ktext::string_sort: segments counted");
-      segments = std::size_t(last) + 1;
-    }
+        exec, m, PassMake<Keys, I>{free_keys}, PassMarksJoin<I>{},
+        PassApply<PassGroups<Keys>, IView, IView, Unmanaged<L, ExecSpace>, IView, Keys, Keys, Keys, I, with_lcp>{
+            groups, sorted, free_idx, seg, order, lcp, start, next_start, depth, next_depth, counts, free_keys, m});
+    Kokkos::parallel_for(
+        "ktext::string_sort::small_groups", Policy(exec, 0, m),
+        SmallSort<PassGroups<Keys>, Strings, IView, Keys, IView, Unmanaged<L, ExecSpace>, Keys, I, with_lcp>{
+            groups, strings, sorted, free_keys, order, lcp, depth});
+    U64 host_counts[3] = {0, 0, 0};
+    Kokkos::deep_copy(exec, Kokkos::View<U64*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host_counts, 3), counts);
+    exec.fence("ktext::string_sort: pass counted");
+    stats.skipped_bytes += host_counts[2];
+    m = std::size_t(host_counts[0]);
+    segments = std::size_t(host_counts[1]);
+    if (free_idx.data() != idx.data()) std::swap(idx, idx_tmp);
     cur = next;
   }
   exec.fence("ktext::string_sort: done");
