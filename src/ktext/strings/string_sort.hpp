@@ -10,8 +10,9 @@
 /// Algorithm: MSD radix passes over fixed-width key prefixes that move only string indices
 /// \cite DeshpandeNarayanan2013. Each pass packs a string's segment id (its bucket from earlier
 /// passes, in the fewest bits that hold the number of segments) with the next bytes, radix sorts
-/// (key, index) with ktext::sort_pairs, drops finished groups with ktext::select_by_index and
-/// renumbers the others with a scan. Before each pass every segment steps over the prefix its
+/// (key, index) with ktext::sort_pairs, and one scan drops finished groups and renumbers and
+/// compacts the others; groups of at most 16 strings are finished by comparison instead of
+/// another pass. Before each pass every segment steps over the prefix its
 /// strings share, so copies of one string and long common prefixes cost one comparison per byte
 /// instead of one pass per 7 bytes. The same code runs on every Kokkos backend; only the
 /// primitives are specialized (CUB on CUDA).
@@ -152,7 +153,9 @@ StringSortStats string_sort_checked(const ExecSpace& exec, const CharsView& char
 /// \complexity O(n + D) work for D the sum of the distinguishing prefixes (the bytes that
 /// decide each string's place, whole strings for duplicates): each pass reads k <= 7 bytes per
 /// string still tied and sorts them with ceil(bits / 8) radix digits; common prefixes of a
-/// bucket are stepped over by direct comparison. Memory: string_sort_peak_bytes_bound().
+/// bucket are stepped over by direct comparison; a bucket of at most 16 strings compares each
+/// with the others (at most 15 reads of its distinguishing prefix). Memory:
+/// string_sort_peak_bytes_bound().
 template <class ExecSpace, class CharsView, class OffsetsView, class OrderView,
           std::enable_if_t<Kokkos::is_execution_space_v<ExecSpace>, int> = 0>
 StringSortStats string_sort(const ExecSpace& exec, const CharsView& chars, const OffsetsView& offsets,
