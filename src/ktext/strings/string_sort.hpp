@@ -12,9 +12,9 @@
 /// passes, in the fewest bits that hold the number of segments) with the next bytes, radix sorts
 /// (key, index) with ktext::sort_pairs, and one scan drops finished groups and renumbers and
 /// compacts the others; groups of at most 16 strings are finished by comparison instead of
-/// another pass. Before each pass every segment steps over the prefix its
-/// strings share, so copies of one string and long common prefixes cost one comparison per byte
-/// instead of one pass per 7 bytes. The same code runs on every Kokkos backend; only the
+/// another pass. Before each pass every segment steps over the prefix its strings share, so
+/// copies of one string and long common prefixes cost one comparison per byte instead of one
+/// pass per 7 bytes. The same code runs on every Kokkos backend; only the
 /// primitives are specialized (CUB on CUDA).
 
 #include <cstdint>

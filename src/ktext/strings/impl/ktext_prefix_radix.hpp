@@ -365,7 +365,6 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
   using Mem = typename ExecSpace::memory_space;
   using U64 = std::uint64_t;
   const std::size_t n = order.extent(0);
-  // By value: decltype of the reference parameters would make the functors hold host references.
   // The functors below hold views by value: naming the parameters' types with decltype would
   // make them hold references to the host's copies.
   using Strings = ByteStrings<Unmanaged<const std::uint8_t, ExecSpace>, Unmanaged<const O, ExecSpace>>;
