@@ -31,7 +31,10 @@ struct SortTotals {
   std::uint64_t records = 0, bytes = 0, chunks = 0, batches = 0;
   std::uint64_t peak_device_bytes = 0;
   int passes = 0;
-  double seconds = 0;  ///< time on the backend
+  double seconds = 0;          ///< time on the backend
+  double read_seconds = 0;     ///< reading the inputs and splitting them into records
+  double chunk_seconds = 0;    ///< sorting chunks, transfers and allocations included
+  double write_seconds = 0;    ///< writing sorted records (runs and merges included)
 };
 
 /// Host bytes a batch of \p n records and \p bytes bytes holds: the records, their offsets and
@@ -46,22 +49,31 @@ void sort_chunk(Backend backend, const RecordBatch& batch, std::size_t first, st
                 SortTotals& totals) {
   const std::size_t n = last - first;
   const std::int64_t base = batch.offsets[first];
-  std::vector<std::int64_t> offsets(batch.offsets.begin() + std::ptrdiff_t(first),
-                                    batch.offsets.begin() + std::ptrdiff_t(last + 1));
-  for (auto& o : offsets) o -= base;
-  const std::uint64_t bytes = std::uint64_t(offsets.back());
+  // A chunk's offsets from its first byte: the batch's own when the chunk is the whole batch.
+  HostVector<std::int64_t> rebased;
+  const std::int64_t* offsets = batch.offsets.data() + first;
+  if (base != 0) {
+    rebased.resize(n + 1);
+    std::int64_t* to = rebased.data();
+    host_for("ktext_cli::sort::rebase_offsets", n + 1, [=](std::size_t i) { to[i] = offsets[i] - base; });
+    offsets = to;
+  }
+  const std::uint64_t bytes = std::uint64_t(offsets[n]);
   with_index_type(n, [&](auto index) {
     using I = decltype(index);
     HostArray<I> local(n);
     ktext::StringSortStats stats;
     run_on_backend(backend, [&](const auto& exec) {
       const auto d_chars = mirror(exec, batch.chars.data() + base, bytes, "ktext_cli::chars");
-      const auto d_offsets = mirror(exec, offsets.data(), offsets.size(), "ktext_cli::offsets");
+      const auto d_offsets = mirror(exec, offsets, n + 1, "ktext_cli::offsets");
       const auto d_order = result_view(exec, local.data(), n, "ktext_cli::order");
       totals.seconds += timed(exec, [&] { stats = ktext::string_sort(exec, d_chars, d_offsets, d_order); });
       to_host(exec, d_order, local.data());
     });
-    for (std::size_t r = 0; r < n; ++r) order[first + r] = std::int64_t(first) + std::int64_t(local[r]);
+    const I* sorted = local.data();
+    std::int64_t* to = order + first;
+    const auto shift = std::int64_t(first);
+    host_for("ktext_cli::sort::batch_order", n, [=](std::size_t r) { to[r] = shift + std::int64_t(sorted[r]); });
     totals.passes = std::max(totals.passes, stats.passes);
     totals.peak_device_bytes = std::max<std::uint64_t>(totals.peak_device_bytes, stats.peak_bytes);
   });
@@ -73,7 +85,7 @@ void sort_chunk(Backend backend, const RecordBatch& batch, std::size_t first, st
 void sort_batch(Backend backend, const RecordBatch& batch, std::uint64_t device_budget, bool reverse,
                 RecordWriter& out, SortTotals& totals) {
   const std::size_t n = batch.size();
-  std::vector<std::int64_t> order(n);
+  HostVector<std::int64_t> order(n);
   std::vector<std::size_t> bounds{0};
   while (bounds.back() < n) {
     std::size_t last = bounds.back() + 1;  // at least one record per chunk
@@ -81,14 +93,15 @@ void sort_batch(Backend backend, const RecordBatch& batch, std::uint64_t device_
                            last + 1 - bounds.back(), std::uint64_t(batch.offsets[last + 1] - batch.offsets[bounds.back()])) <=
                            device_budget)
       ++last;
+    const Stopwatch chunk;
     sort_chunk(backend, batch, bounds.back(), last, order.data(), totals);
+    totals.chunk_seconds += chunk.seconds();
     bounds.push_back(last);
   }
+  const Stopwatch writing;
   if (bounds.size() == 2) {
-    if (reverse)
-      for (std::size_t r = n; r-- > 0;) out.write(batch.data(std::size_t(order[r])), batch.length(std::size_t(order[r])));
-    else
-      for (std::size_t r = 0; r < n; ++r) out.write(batch.data(std::size_t(order[r])), batch.length(std::size_t(order[r])));
+    out.write_sorted(batch, order.data(), n, reverse);
+    totals.write_seconds += writing.seconds();
     return;
   }
   std::vector<BatchCursor> cursors;
@@ -100,6 +113,7 @@ void sort_batch(Backend backend, const RecordBatch& batch, std::uint64_t device_
   std::vector<RecordCursor*> sources;
   for (auto& cursor : cursors) sources.push_back(&cursor);
   merge_records(sources, reverse, out);
+  totals.write_seconds += writing.seconds();
 }
 
 std::string temp_directory(const SortOptions& options) {
@@ -123,7 +137,9 @@ int run_sort(const GlobalOptions& global, const SortOptions& options) {
   for (const std::string& path : options.inputs.empty() ? std::vector<std::string>{"-"} : options.inputs)
     files.push_back(&ctx.input(path));
   OutputFile& out = ctx.output(options.output, /*may_be_an_input=*/true);
+  const Stopwatch starting;
   const Backend backend = ctx.start();
+  const double start_seconds = starting.seconds();
   const bool host_sort = backend != Backend::Cuda;
   // The backend's budget per sort: what it has free (less a tenth for the allocator), or --chunk.
   std::uint64_t device_budget = ~std::uint64_t(0);
@@ -133,14 +149,22 @@ int run_sort(const GlobalOptions& global, const SortOptions& options) {
 
   const std::string label = std::string("sort ") + backend_name(backend);
   auto note = [&](const std::string& text) { ctx.progress().note(label, text); };
-  RecordReader reader(files, delimiter);
+  // Input is read in blocks of an eighth of -S (within 1 KiB..64 MiB), so the reader stays
+  // inside the host budget.
+  RecordReader reader(files, delimiter, std::size_t(std::clamp<std::uint64_t>(buffer_budget / 8, 1 << 10, 1 << 26)));
   RecordWriter writer = writer_to(out, delimiter, options.unique);
   SortTotals totals;
   std::uint64_t runs = 0;
   {
     RecordBatch batch;
     auto cost = [&](std::uint64_t n, std::uint64_t bytes) { return batch_cost(host_sort, n, bytes); };
-    bool more = reader.fill(batch, buffer_budget, cost);
+    auto fill = [&] {
+      const Stopwatch reading;
+      const bool more = reader.fill(batch, buffer_budget, cost);
+      totals.read_seconds += reading.seconds();
+      return more;
+    };
+    bool more = fill();
     auto count = [&] {
       totals.records += batch.size();
       totals.bytes += batch.chars.size();
@@ -150,7 +174,9 @@ int run_sort(const GlobalOptions& global, const SortOptions& options) {
       count();
       note("sorting " + std::to_string(batch.size()) + " records");
       sort_batch(backend, batch, device_budget, options.reverse, writer, totals);
+      const Stopwatch writing;
       writer.flush();
+      totals.write_seconds += writing.seconds();
     } else {
       SpilledRuns spilled(temp_directory(options), delimiter);
       for (;;) {
@@ -161,14 +187,18 @@ int run_sort(const GlobalOptions& global, const SortOptions& options) {
              human_bytes(reader.bytes_read()) + " read)");
         if (!more) break;
         batch.clear();
-        more = reader.fill(batch, buffer_budget, cost);
+        more = fill();
       }
       runs = spilled.size();
       note("merging " + std::to_string(runs) + " runs");
+      const Stopwatch merging;
       spilled.merge_into(writer, options.reverse, options.unique);
+      totals.write_seconds += merging.seconds();
     }
   }
+  const Stopwatch committing;
   out.commit();
+  totals.write_seconds += committing.seconds();
   note("done");
 
   const double seconds = ctx.total.seconds();
@@ -177,7 +207,13 @@ int run_sort(const GlobalOptions& global, const SortOptions& options) {
   json["strings_written"] = writer.records();
   json["strings_per_s"] = seconds > 0 ? double(totals.records) / seconds : 0.0;
   json["bytes_per_s"] = seconds > 0 ? double(totals.bytes) / seconds : 0.0;
+  // Where the time went: starting the backend, reading, sorting chunks (of which sort_seconds
+  // on the backend itself), writing.
+  json["start_seconds"] = start_seconds;
+  json["read_seconds"] = totals.read_seconds;
+  json["chunk_seconds"] = totals.chunk_seconds;
   json["sort_seconds"] = totals.seconds;
+  json["write_seconds"] = totals.write_seconds;
   json["passes"] = totals.passes;
   json["device_chunks"] = totals.chunks;
   json["spilled_runs"] = runs;

@@ -7,6 +7,9 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace ktext::cli {
 
@@ -28,5 +31,31 @@ class HostArray {
   std::unique_ptr<T[]> data_;
   std::uint64_t size_ = 0;
 };
+
+/// An allocator whose value-less construct() leaves the element uninitialized, so that a
+/// std::vector of bytes or offsets grows by resize() without zero-filling what a parallel copy
+/// is about to overwrite (on a gigabyte of records, the zeroing would be a serial pass of its own).
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <class U>
+  UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+/// A growable host array of trivially copyable elements whose resize() does not initialize.
+template <class T>
+using HostVector = std::vector<T, UninitializedAllocator<T>>;
 
 }  // namespace ktext::cli

@@ -17,6 +17,12 @@ namespace ktext::cli {
 namespace {
 
 constexpr std::size_t kBlock = std::size_t(1) << 20;
+/// Output gathered at a time by write_sorted: large enough that the threads' start is noise,
+/// small enough to stay a fraction of the batch.
+constexpr std::size_t kGatherBytes = std::size_t(1) << 25;
+constexpr std::size_t kGatherRecords = std::size_t(1) << 20;
+
+using HostExec = Kokkos::DefaultHostExecutionSpace;
 
 int compare(const RecordCursor& a, const RecordCursor& b) {
   const std::size_t la = a.length(), lb = b.length(), l = std::min(la, lb);
@@ -84,36 +90,112 @@ void write_output(void* target, const void* data, std::size_t count) { static_ca
 // ---------------------------------------------------------------------------------------------
 // RecordReader
 
-RecordReader::RecordReader(std::vector<InputFile*> inputs, std::uint8_t delimiter)
-    : inputs_(std::move(inputs)), delimiter_(delimiter), buffer_(kBlock) {}
+RecordReader::RecordReader(std::vector<InputFile*> inputs, std::uint8_t delimiter, std::size_t block)
+    : inputs_(std::move(inputs)), delimiter_(delimiter) {
+  buffer_.resize(std::max<std::size_t>(block, 1));
+  for (const InputFile* in : inputs_) {
+    if (!in->size()) {
+      known_bytes_ = 0;
+      break;
+    }
+    known_bytes_ += *in->size();
+  }
+}
 
-bool RecordReader::refill() {
-  while (pos_ == end_) {
+void RecordReader::reserve(RecordBatch& batch, std::uint64_t budget) const {
+  // A batch holds less than the budget plus one block, and no more than the inputs have left:
+  // reserving that once spares the copies of a doubling vector.
+  const std::uint64_t left = known_bytes_ > bytes_read_ ? known_bytes_ - bytes_read_ : 0;
+  const std::uint64_t want = batch.chars.size() + std::min(budget, left + (end_ - pos_));
+  if (want > batch.chars.capacity() && want <= std::uint64_t(batch.chars.max_size())) batch.chars.reserve(std::size_t(want));
+}
+
+bool RecordReader::ready() {
+  while (next_ == ends_.size()) {
     if (current_ == inputs_.size()) return false;
-    end_ = inputs_[current_]->read_some(buffer_.data(), buffer_.size());
+    if (at_end_) {  // every record of this input is taken: on to the next
+      ++current_;
+      at_end_ = false;
+      pos_ = end_ = 0;
+      continue;
+    }
+    // Keep the partial record, at the front; a record as long as the buffer doubles it.
+    std::memmove(buffer_.data(), buffer_.data() + pos_, end_ - pos_);
+    end_ -= pos_;
     pos_ = 0;
-    bytes_read_ += end_;
-    if (end_ == 0) ++current_;
+    const std::size_t scanned = end_;  // holds no terminator
+    if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
+    while (end_ < buffer_.size()) {
+      const std::size_t got = inputs_[current_]->read_some(buffer_.data() + end_, buffer_.size() - end_);
+      if (got == 0) {
+        at_end_ = true;
+        break;
+      }
+      end_ += got;
+      bytes_read_ += got;
+    }
+    // Terminators of [scanned, end_), found by the threads in parts: count, then place.
+    const std::size_t bytes = end_ - scanned;
+    const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(bytes >> 12, 16 * std::size_t(HostExec().concurrency())));
+    std::vector<std::size_t> counts(parts + 1, 0);
+    const std::uint8_t* data = buffer_.data();
+    const std::uint8_t d = delimiter_;
+    auto part_range = [=](std::size_t p, const std::uint8_t*& first, const std::uint8_t*& last) {
+      first = data + scanned + bytes / parts * p;
+      last = p + 1 == parts ? data + end_ : data + scanned + bytes / parts * (p + 1);
+    };
+    host_for("ktext_cli::sort::count_records", parts, [&](std::size_t p) {
+      const std::uint8_t *at, *last;
+      part_range(p, at, last);
+      std::size_t c = 0;
+      while (at < last && (at = static_cast<const std::uint8_t*>(std::memchr(at, d, std::size_t(last - at)))) != nullptr) {
+        ++c;
+        ++at;
+      }
+      counts[p + 1] = c;
+    });
+    for (std::size_t p = 0; p < parts; ++p) counts[p + 1] += counts[p];
+    ends_.resize(counts[parts]);
+    next_ = 0;
+    std::size_t* ends = ends_.data();
+    host_for("ktext_cli::sort::find_records", parts, [&](std::size_t p) {
+      const std::uint8_t *at, *last;
+      part_range(p, at, last);
+      std::size_t k = counts[p];
+      while (at < last && (at = static_cast<const std::uint8_t*>(std::memchr(at, d, std::size_t(last - at)))) != nullptr) {
+        ends[k++] = std::size_t(at - data);
+        ++at;
+      }
+    });
+    // A last record without its terminator ends with its input.
+    if (at_end_ && end_ > (ends_.empty() ? pos_ : ends_.back() + 1)) ends_.push_back(end_);
   }
   return true;
 }
 
-bool RecordReader::more() { return refill(); }
+std::uint64_t RecordReader::pending_bytes(std::size_t m) const {
+  // Every record but the last ends at a terminator: m - 1 of them lie in between.
+  return m == 0 ? 0 : std::uint64_t(ends_[next_ + m - 1] - pos_) - (m - 1);
+}
 
-bool RecordReader::next(RecordBatch& batch) {
-  if (!refill()) return false;
-  const std::size_t file = current_;
-  for (;;) {
-    const std::uint8_t* start = buffer_.data() + pos_;
-    const auto* hit = static_cast<const std::uint8_t*>(std::memchr(start, delimiter_, end_ - pos_));
-    const std::uint8_t* stop = hit ? hit : buffer_.data() + end_;
-    batch.chars.insert(batch.chars.end(), start, stop);
-    pos_ = std::size_t(stop - buffer_.data()) + (hit ? 1 : 0);
-    // A record ends at its terminator, or unterminated at the end of its file.
-    if (hit || !refill() || current_ != file) break;
-  }
-  batch.offsets.push_back(std::int64_t(batch.chars.size()));
-  return true;
+void RecordReader::take(RecordBatch& batch, std::size_t m) {
+  const std::size_t base = batch.chars.size(), first = batch.size();
+  batch.chars.resize(base + std::size_t(pending_bytes(m)));
+  batch.offsets.resize(first + 1 + m);
+  const std::uint8_t* from = buffer_.data();
+  std::uint8_t* to = batch.chars.data();
+  std::int64_t* offsets = batch.offsets.data() + first + 1;
+  const std::size_t* ends = ends_.data() + next_;
+  const std::size_t pos = pos_;
+  // Record j starts after the j-th terminator and lands j bytes further left.
+  host_for("ktext_cli::sort::take_records", m, [=](std::size_t j) {
+    const std::size_t start = j == 0 ? pos : ends[j - 1] + 1, stop = ends[j];
+    const std::size_t at = base + (start - pos) - j;
+    if (stop > start) std::memcpy(to + at, from + start, stop - start);
+    offsets[j] = std::int64_t(at + (stop - start));
+  });
+  pos_ = std::min(ends[m - 1] + 1, end_);
+  next_ += m;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -141,6 +223,62 @@ void RecordWriter::write(const std::uint8_t* data, std::size_t length) {
   }
   buffer_.insert(buffer_.end(), data, data + length);
   buffer_.push_back(delimiter_);
+}
+
+void RecordWriter::write_sorted(const RecordBatch& batch, const std::int64_t* order, std::size_t n, bool reverse) {
+  flush();
+  auto at = [=](std::size_t r) { return std::size_t(order[reverse ? n - 1 - r : r]); };
+  auto same = [&](std::size_t a, std::size_t b) {
+    const std::size_t l = batch.length(a);
+    return l == batch.length(b) && (l == 0 || std::memcmp(batch.data(a), batch.data(b), l) == 0);
+  };
+  HostVector<std::uint64_t> place(std::min(n, kGatherRecords) + 1);
+  std::uint64_t* places = place.data();
+  for (std::size_t first = 0; first < n;) {
+    // Each record's place in the block (0 bytes for a duplicate under -u), as a running sum.
+    std::size_t count = std::min(n - first, kGatherRecords);
+    const bool unique = unique_;
+    std::uint64_t total = 0;
+    Kokkos::parallel_scan(
+        "ktext_cli::sort::place_records", Kokkos::RangePolicy<HostExec, Kokkos::IndexType<std::size_t>>(0, count),
+        [&](std::size_t r, std::uint64_t& sum, bool final) {
+          const std::size_t i = at(first + r);
+          bool keep = true;
+          if (unique) {
+            if (first + r > 0) keep = !same(at(first + r - 1), i);
+            else keep = !(has_last_ && last_.size() == batch.length(i) &&
+                          (last_.empty() || std::memcmp(last_.data(), batch.data(i), last_.size()) == 0));
+          }
+          if (final) places[r] = sum;
+          sum += keep ? batch.length(i) + 1 : 0;
+          if (final && r + 1 == count) places[count] = sum;
+        },
+        total);
+    // A block of at most kGatherBytes (one longer record alone), gathered by the threads.
+    if (total > kGatherBytes) {
+      count = std::size_t(std::upper_bound(places + 1, places + count + 1, std::uint64_t(kGatherBytes)) - (places + 1));
+      count = std::max<std::size_t>(count, 1);
+      total = places[count];
+    }
+    buffer_.resize(std::size_t(total));
+    std::uint8_t* out = buffer_.data();
+    const std::uint8_t d = delimiter_;
+    host_for("ktext_cli::sort::gather_records", count, [&](std::size_t r) {
+      const std::size_t l = std::size_t(places[r + 1] - places[r]);
+      if (l == 0) return;
+      std::memcpy(out + places[r], batch.data(at(first + r)), l - 1);
+      out[places[r] + l - 1] = d;
+    });
+    for (std::size_t r = 0; r < count; ++r) records_ += places[r + 1] != places[r];
+    if (total > 0) sink_(target_, out, std::size_t(total));
+    buffer_.clear();
+    first += count;
+  }
+  if (unique_ && n > 0) {
+    const std::size_t i = at(n - 1);
+    last_.assign(batch.data(i), batch.data(i) + batch.length(i));
+    has_last_ = true;
+  }
 }
 
 void RecordWriter::flush() {

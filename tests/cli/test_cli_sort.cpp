@@ -166,6 +166,18 @@ TEST_F(Sort, ChunkedAndSpilledPathsEqualGnuSort) {
     EXPECT_TRUE(entries_of(dir.path("tmp")).empty()) << "temporary files left behind";
   }
   expect_same({"-r", "a", "b"}, "", {"--chunk", "64K", "-S", "128K", "-T", "tmp"});  // the default backend
+  // -S 1K reads 1 KiB blocks: records cross block ends, and a 5000-byte one grows the buffer,
+  // also as the unterminated last record of a file read from standard input.
+  Bytes longer = records(300, 9, '\n');
+  longer.insert(longer.begin() + 100, 5000, 'L');
+  longer.insert(longer.end(), 4000, 'M');
+  put("long", longer);
+  for (const Names& opts : {Names{}, Names{"-u"}, Names{"-r"}}) {
+    Names args = opts;
+    args.insert(args.end(), {"long", "-", "b"});
+    expect_same(args, "long", {"-S", "1K", "-T", "tmp", "--backend", "serial"});
+    expect_same(args, "long", {"-S", "64K", "-T", "tmp"});
+  }
   // The figures say which path ran: over 64 runs take two merge rounds.
   auto j = json_of({"sort", "a", "b", "-S", "1K", "-T", "tmp", "-o", "out", "--json", "--backend", "serial"});
   EXPECT_GT(j["spilled_runs"].get<int>(), 64);
