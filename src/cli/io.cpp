@@ -6,12 +6,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <limits>
 
 #include "errors.hpp"
+#include "host_for.hpp"
 
 namespace ktext::cli {
 
@@ -19,6 +22,29 @@ namespace {
 
 // Linux transfers at most 0x7ffff000 bytes per read/write call; staying below keeps counts exact.
 constexpr std::size_t kMaxIo = std::size_t(1) << 30;
+/// Reads and writes of at least kParallelIo bytes of a regular file go in kIoPiece pieces to
+/// the host threads: one thread copying from or into the page cache runs at 1-2 GB/s.
+constexpr std::size_t kIoPiece = std::size_t(1) << 20;
+constexpr std::size_t kParallelIo = 4 * kIoPiece;
+
+/// f(piece offset, piece bytes) for the kIoPiece pieces of [0, count) on the host threads; the
+/// first errno a piece returns, or 0.
+template <class F>
+int for_io_pieces(const char* label, std::size_t count, F f) {
+  std::atomic<int> error{0};
+  auto piece = [&](std::size_t k) {
+    const int e = f(k * kIoPiece, std::min(kIoPiece, count - k * kIoPiece));
+    int none = 0;
+    if (e != 0) error.compare_exchange_strong(none, e);
+  };
+  const std::size_t pieces = (count + kIoPiece - 1) / kIoPiece;
+  if (Kokkos::is_initialized()) {
+    host_for(label, pieces, piece);
+  } else {  // before a command starts its backend, or after it ends
+    for (std::size_t k = 0; k < pieces; ++k) piece(k);
+  }
+  return error.load();
+}
 // The temporary's suffix: findable (and removable) as `.*.ktext-??????` after a SIGKILL.
 constexpr const char kTempSuffix[] = ".ktext-XXXXXX";
 constexpr int kMaxSymlinks = 40;
@@ -185,6 +211,40 @@ std::size_t InputFile::read_some(void* dst, std::size_t count) {
   }
 }
 
+std::size_t InputFile::read_fill(void* dst, std::size_t count) {
+  auto* p = static_cast<unsigned char*>(dst);
+  std::size_t filled = 0;
+  const off_t at = size_ && count >= kParallelIo ? ::lseek(fd_, 0, SEEK_CUR) : -1;
+  if (at >= 0 && *size_ > consumed_) {
+    const std::size_t want = std::size_t(std::min<std::uint64_t>(count, *size_ - consumed_));
+    // A piece that meets the end early: the file shrank under us (ESPIPE stands for it).
+    const int error = for_io_pieces("ktext_cli::read_pieces", want, [&](std::size_t from, std::size_t bytes) {
+      while (bytes > 0) {
+        const ssize_t got = ::pread(fd_, p + from, bytes, at + off_t(from));
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return errno;
+        if (got == 0) return ESPIPE;
+        from += std::size_t(got);
+        bytes -= std::size_t(got);
+      }
+      return 0;
+    });
+    if (error == ESPIPE)
+      throw io_error(name_ + " shrank while it was read (fewer than " + std::to_string(*size_) + " bytes)");
+    if (error != 0) throw io_error(with_errno("cannot read " + name_, error));
+    if (::lseek(fd_, at + off_t(want), SEEK_SET) < 0) throw io_error(with_errno("cannot read " + name_, errno));
+    consumed_ += want;
+    filled = want;
+  }
+  // Pipes, small reads, and files that grew since fstat: read() to the end.
+  while (filled < count) {
+    const std::size_t got = read_some(p + filled, count - filled);
+    if (got == 0) break;
+    filled += got;
+  }
+  return filled;
+}
+
 bool InputFile::read_exact(void* dst, std::uint64_t count) {
   auto* p = static_cast<unsigned char*>(dst);
   while (count > 0) {
@@ -254,11 +314,15 @@ bool LineReader::next(std::vector<std::uint8_t>& line) {
 OutputFile::OutputFile(int fd, std::string path, std::string temp, std::string name)
     : fd_(fd), path_(std::move(path)), temp_(std::move(temp)), name_(std::move(name)) {
   owns_stdout_ = fd_ == STDOUT_FILENO || same_as_stdout(fd_);
+  struct stat st {};
+  const int flags = ::fcntl(fd_, F_GETFL);
+  positional_ = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode) && flags >= 0 && (flags & O_APPEND) == 0;
 }
 
 OutputFile::OutputFile(OutputFile&& other) noexcept
     : fd_(other.fd_), path_(std::move(other.path_)), temp_(std::move(other.temp_)), name_(std::move(other.name_)),
-      committed_(other.committed_), owns_stdout_(other.owns_stdout_), written_(other.written_) {
+      committed_(other.committed_), owns_stdout_(other.owns_stdout_), positional_(other.positional_),
+      written_(other.written_) {
   other.fd_ = -1;
   other.temp_.clear();
   other.committed_ = true;
@@ -326,6 +390,22 @@ OutputFile OutputFile::create(const std::string& path, const std::vector<FileId>
 void OutputFile::write(const void* data, std::size_t count) {
   written_ += count;
   const auto* p = static_cast<const unsigned char*>(data);
+  const off_t at = positional_ && count >= kParallelIo ? ::lseek(fd_, 0, SEEK_CUR) : -1;
+  if (at >= 0) {
+    const int error = for_io_pieces("ktext_cli::write_pieces", count, [&](std::size_t from, std::size_t bytes) {
+      while (bytes > 0) {
+        const ssize_t put = ::pwrite(fd_, p + from, bytes, at + off_t(from));
+        if (put < 0 && errno == EINTR) continue;
+        if (put < 0) return errno;
+        from += std::size_t(put);
+        bytes -= std::size_t(put);
+      }
+      return 0;
+    });
+    if (error != 0) throw io_error(with_errno("cannot write " + name_, error));
+    if (::lseek(fd_, at + off_t(count), SEEK_SET) < 0) throw io_error(with_errno("cannot write " + name_, errno));
+    return;
+  }
   while (count > 0) {
     const ssize_t put = ::write(fd_, p, count > kMaxIo ? kMaxIo : count);
     if (put < 0) {

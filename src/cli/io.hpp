@@ -45,6 +45,10 @@ class InputFile {
   /// Up to \p count bytes; 0 only at the end. A regular file that ends before size() bytes were
   /// read shrank while ktext read it: an I/O error, so that no output is made of part of it.
   std::size_t read_some(void* dst, std::size_t count);
+  /// Up to \p count bytes, fewer only at the end. A regular file's large reads are split
+  /// among the host threads (pread at offsets), which a single read() from the page cache
+  /// cannot match.
+  std::size_t read_fill(void* dst, std::size_t count);
   /// Exactly \p count bytes; false (and a partial buffer) when the input ends first.
   bool read_exact(void* dst, std::uint64_t count);
   /// Everything left (possibly nothing: the empty file is a valid text).
@@ -82,6 +86,8 @@ class OutputFile {
   OutputFile& operator=(OutputFile&&) = delete;
   ~OutputFile();
 
+  /// Writes everything; large writes to a regular file (not opened for appending) are split
+  /// among the host threads (pwrite at offsets).
   void write(const void* data, std::size_t count);
   /// write() as a sink(const void*, std::size_t), the form the library's file writers take.
   auto sink() {
@@ -105,6 +111,7 @@ class OutputFile {
   std::string name_;
   bool committed_ = false;
   bool owns_stdout_ = false;
+  bool positional_ = false;  ///< a regular file without O_APPEND: pwrite may place the bytes
   std::uint64_t written_ = 0;
 };
 

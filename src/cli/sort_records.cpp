@@ -125,15 +125,10 @@ bool RecordReader::ready() {
     pos_ = 0;
     const std::size_t scanned = end_;  // holds no terminator
     if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
-    while (end_ < buffer_.size()) {
-      const std::size_t got = inputs_[current_]->read_some(buffer_.data() + end_, buffer_.size() - end_);
-      if (got == 0) {
-        at_end_ = true;
-        break;
-      }
-      end_ += got;
-      bytes_read_ += got;
-    }
+    const std::size_t got = inputs_[current_]->read_fill(buffer_.data() + end_, buffer_.size() - end_);
+    end_ += got;
+    bytes_read_ += got;
+    at_end_ = end_ < buffer_.size();
     // Terminators of [scanned, end_), found by the threads in parts: count, then place.
     const std::size_t bytes = end_ - scanned;
     const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(bytes >> 12, 16 * std::size_t(HostExec().concurrency())));
@@ -266,7 +261,7 @@ void RecordWriter::write_sorted(const RecordBatch& batch, const std::int64_t* or
     host_for("ktext_cli::sort::gather_records", count, [&](std::size_t r) {
       const std::size_t l = std::size_t(places[r + 1] - places[r]);
       if (l == 0) return;
-      std::memcpy(out + places[r], batch.data(at(first + r)), l - 1);
+      if (l > 1) std::memcpy(out + places[r], batch.data(at(first + r)), l - 1);
       out[places[r] + l - 1] = d;
     });
     for (std::size_t r = 0; r < count; ++r) records_ += places[r + 1] != places[r];

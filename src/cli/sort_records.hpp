@@ -12,18 +12,11 @@
 #include <string>
 #include <vector>
 
-#include <Kokkos_Core.hpp>
-
 #include "host_array.hpp"
+#include "host_for.hpp"
 #include "io.hpp"
 
 namespace ktext::cli {
-
-/// f(i) for i in [0, n) on the host execution space's threads.
-template <class F>
-void host_for(const char* label, std::size_t n, F&& f) {
-  Kokkos::parallel_for(label, Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::IndexType<std::size_t>>(0, n), f);
-}
 
 /// Records back to back: record i is chars[offsets[i], offsets[i+1]), terminator excluded.
 struct RecordBatch {

@@ -172,6 +172,23 @@ TEST_F(Sort, ChunkedAndSpilledPathsEqualGnuSort) {
   longer.insert(longer.begin() + 100, 5000, 'L');
   longer.insert(longer.end(), 4000, 'M');
   put("long", longer);
+  // Megabytes of records: read and written by the host threads in pieces at file offsets.
+  Bytes many;
+  for (std::uint32_t seed = 20; many.size() < (std::size_t(6) << 20); ++seed) {
+    const Bytes part = records(4000, seed, '\n');
+    many.insert(many.end(), part.begin(), part.end());
+  }
+  put("many", many);
+  for (const Names& opts : {Names{}, Names{"-u"}, Names{"-r"}}) {
+    Names gnu = opts;
+    gnu.push_back("many");
+    Names args{"sort"};
+    args.insert(args.end(), gnu.begin(), gnu.end());
+    args.insert(args.end(), {"-o", "many.sorted"});
+    const RunResult r = ktext(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(read_file(dir.path("many.sorted")) == gnu_sort(dir.work(), gnu)) << "sort many " << (opts.empty() ? "" : opts[0]);
+  }
   for (const Names& opts : {Names{}, Names{"-u"}, Names{"-r"}}) {
     Names args = opts;
     args.insert(args.end(), {"long", "-", "b"});
