@@ -24,6 +24,11 @@ constexpr std::size_t kGatherRecords = std::size_t(1) << 20;
 
 using HostExec = Kokkos::DefaultHostExecutionSpace;
 
+/// Whether two records are the same bytes (what -u drops).
+bool same_record(const std::uint8_t* a, std::size_t la, const std::uint8_t* b, std::size_t lb) {
+  return la == lb && (la == 0 || std::memcmp(a, b, la) == 0);
+}
+
 int compare(const RecordCursor& a, const RecordCursor& b) {
   const std::size_t la = a.length(), lb = b.length(), l = std::min(la, lb);
   const int c = l == 0 ? 0 : std::memcmp(a.data(), b.data(), l);
@@ -135,18 +140,17 @@ bool RecordReader::ready() {
     std::vector<std::size_t> counts(parts + 1, 0);
     const std::uint8_t* data = buffer_.data();
     const std::uint8_t d = delimiter_;
-    auto part_range = [=](std::size_t p, const std::uint8_t*& first, const std::uint8_t*& last) {
-      first = data + scanned + bytes / parts * p;
-      last = p + 1 == parts ? data + end_ : data + scanned + bytes / parts * (p + 1);
+    const std::size_t stop = end_;
+    // f(position) for each terminator of part p, in order.
+    auto each_end = [=](std::size_t p, auto&& f) {
+      const std::uint8_t* at = data + scanned + bytes / parts * p;
+      const std::uint8_t* last = p + 1 == parts ? data + stop : data + scanned + bytes / parts * (p + 1);
+      while (at < last && (at = static_cast<const std::uint8_t*>(std::memchr(at, d, std::size_t(last - at)))) != nullptr)
+        f(std::size_t(at++ - data));
     };
     host_for("ktext_cli::sort::count_records", parts, [&](std::size_t p) {
-      const std::uint8_t *at, *last;
-      part_range(p, at, last);
       std::size_t c = 0;
-      while (at < last && (at = static_cast<const std::uint8_t*>(std::memchr(at, d, std::size_t(last - at)))) != nullptr) {
-        ++c;
-        ++at;
-      }
+      each_end(p, [&](std::size_t) { ++c; });
       counts[p + 1] = c;
     });
     for (std::size_t p = 0; p < parts; ++p) counts[p + 1] += counts[p];
@@ -154,13 +158,8 @@ bool RecordReader::ready() {
     next_ = 0;
     std::size_t* ends = ends_.data();
     host_for("ktext_cli::sort::find_records", parts, [&](std::size_t p) {
-      const std::uint8_t *at, *last;
-      part_range(p, at, last);
       std::size_t k = counts[p];
-      while (at < last && (at = static_cast<const std::uint8_t*>(std::memchr(at, d, std::size_t(last - at)))) != nullptr) {
-        ends[k++] = std::size_t(at - data);
-        ++at;
-      }
+      each_end(p, [&](std::size_t at) { ends[k++] = at; });
     });
     // A last record without its terminator ends with its input.
     if (at_end_ && end_ > (ends_.empty() ? pos_ : ends_.back() + 1)) ends_.push_back(end_);
@@ -203,7 +202,7 @@ RecordWriter::RecordWriter(Sink sink, void* target, std::uint8_t delimiter, bool
 
 void RecordWriter::write(const std::uint8_t* data, std::size_t length) {
   if (unique_) {
-    if (has_last_ && last_.size() == length && (length == 0 || std::memcmp(last_.data(), data, length) == 0)) return;
+    if (has_last_ && same_record(last_.data(), last_.size(), data, length)) return;
     last_.assign(data, data + length);
     has_last_ = true;
   }
@@ -223,10 +222,6 @@ void RecordWriter::write(const std::uint8_t* data, std::size_t length) {
 void RecordWriter::write_sorted(const RecordBatch& batch, const std::int64_t* order, std::size_t n, bool reverse) {
   flush();
   auto at = [=](std::size_t r) { return std::size_t(order[reverse ? n - 1 - r : r]); };
-  auto same = [&](std::size_t a, std::size_t b) {
-    const std::size_t l = batch.length(a);
-    return l == batch.length(b) && (l == 0 || std::memcmp(batch.data(a), batch.data(b), l) == 0);
-  };
   HostVector<std::uint64_t> place(std::min(n, kGatherRecords) + 1);
   std::uint64_t* places = place.data();
   for (std::size_t first = 0; first < n;) {
@@ -239,10 +234,11 @@ void RecordWriter::write_sorted(const RecordBatch& batch, const std::int64_t* or
         [&](std::size_t r, std::uint64_t& sum, bool final) {
           const std::size_t i = at(first + r);
           bool keep = true;
-          if (unique) {
-            if (first + r > 0) keep = !same(at(first + r - 1), i);
-            else keep = !(has_last_ && last_.size() == batch.length(i) &&
-                          (last_.empty() || std::memcmp(last_.data(), batch.data(i), last_.size()) == 0));
+          if (unique && first + r > 0) {
+            const std::size_t before = at(first + r - 1);
+            keep = !same_record(batch.data(before), batch.length(before), batch.data(i), batch.length(i));
+          } else if (unique) {
+            keep = !(has_last_ && same_record(last_.data(), last_.size(), batch.data(i), batch.length(i)));
           }
           if (final) places[r] = sum;
           sum += keep ? batch.length(i) + 1 : 0;
