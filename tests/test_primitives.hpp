@@ -73,6 +73,8 @@ TEST(primitives, sort_pairs_portable) {
   check_sort_pairs<std::uint64_t, std::int32_t, false>(8, 48);
   check_sort_pairs<std::uint64_t, std::int64_t, false>(0, 64);
   check_sort_pairs<std::uint16_t, std::int32_t, false>(0, 16);
+  check_sort_pairs<std::uint8_t, std::int32_t, false>(0, 8);
+  check_sort_pairs<std::uint8_t, std::int64_t, false>(1, 6);
 }
 
 TEST(primitives, sort_pairs_dispatched) {
@@ -83,6 +85,8 @@ TEST(primitives, sort_pairs_dispatched) {
   check_sort_pairs<std::uint64_t, std::uint32_t, cub>(0, 40);
   check_sort_pairs<std::uint16_t, std::int32_t, cub>(0, 16);
   check_sort_pairs<std::uint16_t, std::int64_t, cub>(2, 13);
+  check_sort_pairs<std::uint8_t, std::int32_t, cub>(0, 8);
+  check_sort_pairs<std::uint8_t, std::int64_t, cub>(1, 6);
 }
 
 TEST(primitives, sort_pairs_public_api) {
@@ -436,6 +440,7 @@ TEST(primitives, sort_pairs_portable_vs_dispatched) {
   compare_sort_pairs<std::uint64_t, std::uint32_t>(0, 40);
   compare_sort_pairs<std::uint16_t, std::int32_t>(0, 16);
   compare_sort_pairs<std::uint16_t, std::int64_t>(2, 13);
+  compare_sort_pairs<std::uint8_t, std::int32_t>(0, 8);
 }
 
 /// Offsets over n: random lengths of mean \p mean (empty segments included), or one segment.

@@ -90,6 +90,21 @@ TEST(suffix_array, larger_inputs_against_reference) {
   }
 }
 
+TEST(suffix_array, peak_memory_within_15n_on_every_shape) {
+  // One group spanning the text (A^n, zeros), two or three (short periods) and the ordinary
+  // shapes: text, SA, ISA, the unsorted list and the sort scratch stay within 15n for bytes and
+  // 32-bit indices (25n before groups larger than a batch were sorted in their own SA slots).
+  for (std::size_t n : {(std::size_t(1) << 17) + 723, std::size_t(300000)}) {
+    auto texts = named_texts(n, 5);
+    if (take_case()) texts.emplace_back("period2", ktext::oracle::periodic_text(n, "ab"));
+    for (const auto& [name, t] : texts) {
+      ktext::SuffixArrayStats stats;
+      EXPECT_EQ(build<std::int32_t>(t, &stats), reference_suffix_array<std::int32_t>(t)) << name << " n=" << n;
+      EXPECT_LE(stats.peak_bytes, 15 * n + 65536) << name << " n=" << n;  // + the alphabet tables
+    }
+  }
+}
+
 TEST(suffix_array, small_batches_give_the_same_array) {
   // Rounds split into many batches of whole groups; ranks written by one batch are read by the next.
   for (std::size_t n : {1000, 70000}) {

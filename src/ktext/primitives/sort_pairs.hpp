@@ -3,7 +3,7 @@
 /// \file sort_pairs.hpp
 /// \brief Stable key-value radix sort on a bit range.
 ///
-/// Keys are uint16_t, uint32_t or uint64_t; values any 4- or 8-byte integer. Only bits
+/// Keys are uint8_t, uint16_t, uint32_t or uint64_t; values any 4- or 8-byte integer. Only bits
 /// [begin_bit, end_bit) of the keys are compared, so callers that know their keys are small sort
 /// only the bits that matter (each 8 bits fewer saves a full pass over the data). Portable LSD
 /// radix sort on every backend; cub::DeviceRadixSort (onesweep) on CUDA.
@@ -26,8 +26,9 @@ void check_sort_pairs_args(const KeyView& keys, const ValView& vals, int begin_b
   static_assert(is_writable_view_v<KeyView> && is_writable_view_v<ValView>, "ktext::sort_pairs: views must not be const");
   using K = typename KeyView::value_type;
   using V = typename ValView::value_type;
-  static_assert(std::is_same_v<K, std::uint16_t> || std::is_same_v<K, std::uint32_t> || std::is_same_v<K, std::uint64_t>,
-                "ktext::sort_pairs: keys must be uint16_t, uint32_t or uint64_t");
+  static_assert(std::is_same_v<K, std::uint8_t> || std::is_same_v<K, std::uint16_t> || std::is_same_v<K, std::uint32_t> ||
+                    std::is_same_v<K, std::uint64_t>,
+                "ktext::sort_pairs: keys must be uint8_t, uint16_t, uint32_t or uint64_t");
   static_assert(std::is_integral_v<V> && (sizeof(V) == 4 || sizeof(V) == 8),
                 "ktext::sort_pairs: values must be 4- or 8-byte integers");
   if (vals.extent(0) != keys.extent(0)) throw InputError("ktext::sort_pairs: keys and values differ in length");

@@ -22,10 +22,13 @@
 // Two stable passes replace one segmented sort: both keys fit in bit_width(n) bits, so each pass
 // sorts only the bits that matter, and the host radix sort is parallel for any group shape (a
 // per-segment sort is serial for A^n, whose single group spans the text). A round runs over
-// batches of whole groups so its scratch stays near an eighth of the unsorted entries.
+// batches of whole groups so its scratch stays near an eighth of the unsorted entries; a group
+// larger than a batch (A^n, short periods) is sorted alone by the next rank, in its own SA slots
+// and with one byte-wide digit per pass, so peak memory stays within 15n for byte texts and
+// 32-bit indices whatever the input.
 
 #include <Kokkos_Core.hpp>
-#include <array>
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -165,36 +168,127 @@ struct WriteRoundRank {
 };
 
 /// Entries per batch of a doubling round: an eighth of the active entries (so the scratch stays
-/// near 12m/8 bytes for 32-bit indices), but no fewer than 2^20, below which batching only adds
-/// launches.
+/// near 12m/8 bytes for 32-bit indices), but no fewer than min(2^20, n/8), below which batching
+/// only adds launches; the floor keeps the scratch of small texts under 12n/8 bytes as well.
 template <class I>
-I batch_size(I m, std::size_t requested) {
+I batch_size(I n, I m, std::size_t requested) {
   if (requested > 0) return requested < std::size_t(m) ? I(requested) : (m > 0 ? m : I(1));
   const I eighth = m / 8 + 1;
-  return eighth > (I(1) << 20) ? eighth : (I(1) << 20);
+  const I floor = n / 8 + 1 < (I(1) << 20) ? n / 8 + 1 : (I(1) << 20);
+  return eighth > floor ? eighth : floor;
 }
 
-/// Batch boundaries: the first group start at or after each multiple of \p chunk (ranks as of the
-/// start of the round), then m. Consecutive boundaries enclose whole groups. One min-reduction
-/// per chunk: a handful of launches, where atomics from every group start would all contend
-/// for the same few words.
+/// Batch boundaries, ranks as of the start of the round: the first and the last group start in
+/// each \p chunk of entries, then runs of consecutive batches merged while they hold at most
+/// \p chunk entries together. Every batch so holds whole groups, and either at most \p chunk
+/// entries or a single group: a group start strictly inside a batch lies between the first and
+/// the last start of its chunk, so the batch does too. One min-max reduction per chunk: a
+/// handful of launches, where atomics from every group start would all contend for a few words.
 template <class ExecSpace, class Vals, class ISA, class I>
 std::vector<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk) {
+  if (m <= chunk) return {I(0), m};
   const I chunks = (m + chunk - 1) / chunk;
-  std::vector<I> cuts{I(0)};
-  for (I c = 1; c < chunks; ++c) {
-    const I lo = c * chunk, hi = lo + chunk < m ? lo + chunk : m;
-    I first = m;
+  std::vector<I> starts{I(0)};
+  for (I c = 0; c < chunks; ++c) {
+    const I lo = c == 0 ? I(1) : c * chunk, hi = m - c * chunk > chunk ? c * chunk + chunk : m;
+    Kokkos::MinMaxScalar<I> found;
     Kokkos::parallel_reduce(
         "ktext::suffix_array::batch_cuts", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>(exec, lo, hi),
-        KOKKOS_LAMBDA(I j, I & f) {
-          if (isa(vals(j)) != isa(vals(j - 1)) && j < f) f = j;
+        KOKKOS_LAMBDA(I j, Kokkos::MinMaxScalar<I> & f) {
+          if (isa(vals(j)) != isa(vals(j - 1))) {
+            if (j < f.min_val) f.min_val = j;
+            if (j > f.max_val) f.max_val = j;
+          }
         },
-        Kokkos::Min<I>(first));
-    if (first < m) cuts.push_back(first);  // none: one group spans the whole chunk
+        Kokkos::MinMax<I>(found));
+    if (found.min_val > found.max_val) continue;  // none: one group spans the whole chunk
+    starts.push_back(found.min_val);
+    if (found.max_val != found.min_val) starts.push_back(found.max_val);
+  }
+  starts.push_back(m);
+  std::vector<I> cuts{I(0)};
+  I last = 0;  // the latest start passed over
+  for (std::size_t i = 1; i < starts.size(); ++i) {
+    if (starts[i] - cuts.back() > chunk && last != cuts.back()) cuts.push_back(last);
+    last = starts[i];
   }
   cuts.push_back(m);
   return cuts;
+}
+
+/// Key digit of the single-group path: bits [shift, shift + 8) of the next rank.
+template <class NextRank, class V, class Bytes, class I>
+struct NextRankDigit {
+  NextRank next_rank;
+  V v;
+  Bytes digit;
+  int shift;
+  KOKKOS_INLINE_FUNCTION void operator()(I j) const { digit(j) = std::uint8_t(next_rank(v(j)) >> shift); }
+};
+/// Heads of the single-group path: where the next rank changes (flags, one byte per entry).
+template <class NextRank, class V, class Bytes, class I>
+struct NextRankHeads {
+  NextRank next_rank;
+  V v;
+  Bytes head;
+  KOKKOS_INLINE_FUNCTION void operator()(I j) const {
+    head(j) = j == 0 || next_rank(v(j)) != next_rank(v(j - 1)) ? 1 : 0;
+  }
+};
+template <class Flags, class I>
+struct HeadIndex {
+  Flags head;
+  KOKKOS_INLINE_FUNCTION I operator()(std::size_t j) const { return head(j) ? I(j) : I(0); }
+};
+template <class V, class ISA, class I>
+struct WriteGroupRank {
+  V v;
+  ISA isa;
+  I slot;  // the group's first SA slot
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, I head) const { isa(v(j)) = slot + head; }
+};
+template <class Flags, class I>
+struct KeepUnsplit {
+  Flags head;
+  I len;
+  KOKKOS_INLINE_FUNCTION bool operator()(std::size_t jj) const {
+    const I j = static_cast<I>(jj);
+    return !(head(j) && (j + 1 == len || head(j + 1)));
+  }
+};
+
+/// A doubling round over one group \p v larger than a batch. All its members share the group
+/// key, so they are sorted by the next rank alone, one 8-bit digit per stable pass, with the
+/// group's own SA slots (written only once the group splits) as the second value buffer: 2 bytes
+/// of scratch per entry (\p bytes), where a batch of many groups takes 3w. The sorted members
+/// are then written to those slots, which finishes the singletons, the new ranks are scattered,
+/// and the members of unsplit groups are selected from the slots into \p kept_out. Returns
+/// their count. A^n and short periods, whose groups span most of the text, stay within 16n.
+template <class ExecSpace, class NextRank, class ISA, class I>
+I sort_one_group(const ExecSpace& exec, const Unmanaged<I, ExecSpace>& v, const Unmanaged<I, ExecSpace>& kept_out,
+                 const ISA& isa, I* sa, const NextRank& next_rank, std::uint8_t* bytes, int rank_bits) {
+  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>;
+  using U = Unmanaged<I, ExecSpace>;
+  using Bytes = Unmanaged<std::uint8_t, ExecSpace>;
+  const I len = static_cast<I>(v.extent(0));
+  I slot = 0;  // the group's first slot, needed on the host to address its SA slots
+  Kokkos::parallel_reduce(
+      "ktext::suffix_array::group_slot", Policy(exec, 0, 1), KOKKOS_LAMBDA(I, I & s) { s += isa(v(0)); }, slot);
+  const U slots(sa + slot, len);
+  const Bytes digit(bytes, len), digit_tmp(bytes + len, len);
+  U cur = v, other = slots;
+  for (int shift = 0; shift < rank_bits; shift += 8) {
+    Kokkos::parallel_for("ktext::suffix_array::next_rank_digit", Policy(exec, 0, len),
+                         NextRankDigit<NextRank, U, Bytes, I>{next_rank, cur, digit, shift});
+    if (ktext::impl::sort_pairs_in_either(exec, digit, cur, digit_tmp, other, 0, rank_bits - shift < 8 ? rank_bits - shift : 8))
+      std::swap(cur, other);
+  }
+  if (cur.data() != slots.data()) Kokkos::deep_copy(exec, slots, cur);
+  Kokkos::parallel_for("ktext::suffix_array::next_rank_heads", Policy(exec, 0, len),
+                       NextRankHeads<NextRank, U, Bytes, I>{next_rank, slots, digit});
+  ktext::inclusive_scan_apply<I>(exec, std::size_t(len), HeadIndex<Bytes, I>{digit}, MaxIndex<I>{},
+                                 WriteGroupRank<U, ISA, I>{slots, isa, slot});
+  return static_cast<I>(ktext::select_by_index(exec, slots, kept_out, KeepUnsplit<Bytes, I>{digit, len}));
 }
 
 template <class ExecSpace, class TextView, class SAView>
@@ -267,10 +361,9 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
 
   // Active entries: members of groups that are not singletons.
   const InitialSingleton<decltype(sa), decltype(isa), I> singleton{sa, isa, n};
-  // vals: the active suffixes, compacted in place round after round. The sort scratch (keys,
-  // keys_tmp, vals_tmp) only needs to hold one batch of whole groups (see below).
+  // vals: the active suffixes, compacted in place round after round. The sort scratch only
+  // needs to hold one batch of whole groups (see below).
   Kokkos::View<I*, Mem> vals_store;
-  std::array<Kokkos::View<I*, Mem>, 3> scratch;
   I m = 0;
   {
     // The count first, so the buffers are sized for the active entries only.
@@ -289,7 +382,9 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
 
   const int rank_bits = bit_width(std::uint64_t(n));
   std::uint64_t h = std::uint64_t(per_key);
-  std::size_t capacity = 0;
+  // One scratch arena for the sorts of a round: 3 buffers of a batch, or 2 bytes per entry of a
+  // group larger than a batch (sort_one_group).
+  Kokkos::View<I*, Mem> arena;
   while (m > 0) {
     if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
     ++stats.rounds;
@@ -298,25 +393,33 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     const NextRank<decltype(isa), I, K> next_rank{isa, n, static_cast<I>(h)};
 
     // Groups are sorted independently, so the round runs over batches of whole groups and the
-    // scratch holds one batch: about m/8 entries unless one group is larger. Ranks written by an
+    // scratch holds one batch: about m/8 entries, or one larger group. Ranks written by an
     // earlier batch are read by later ones; every group is then seen either wholly before or
     // wholly after its split, and both are consistent with the order (Larsson–Sadakane update
     // ranks in place for the same reason), so this only speeds convergence.
-    const std::vector<I> cuts = batch_cuts(exec, vals, isa, m, batch_size<I>(m, options.batch_entries));
-    I largest = 0;
-    for (std::size_t b = 0; b + 1 < cuts.size(); ++b) largest = std::max(largest, I(cuts[b + 1] - cuts[b]));
-    if (std::size_t(largest) > capacity) {
-      for (auto& buf : scratch) release(buf);
-      for (auto& buf : scratch) buf = allocate(Tag<I>{}, "ktext::suffix_array::scratch", largest);
-      capacity = std::size_t(largest);
+    const I chunk = batch_size<I>(n, m, options.batch_entries);
+    const std::vector<I> cuts = batch_cuts(exec, vals, isa, m, chunk);
+    std::size_t need = 0;  // arena entries
+    for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
+      const std::size_t len = std::size_t(cuts[b + 1] - cuts[b]);
+      need = std::max(need, len > std::size_t(chunk) ? (2 * len + sizeof(I) - 1) / sizeof(I) : 3 * len);
+    }
+    if (need > arena.extent(0)) {
+      release(arena);
+      arena = allocate(Tag<I>{}, "ktext::suffix_array::scratch", need);
     }
     I kept_total = 0;
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const I first = cuts[b], len = cuts[b + 1] - cuts[b];
       const Unmanaged<I, ExecSpace> v(vals.data() + first, len);
-      const Unmanaged<I, ExecSpace> vtmp(scratch[2].data(), len);
-      const Unmanaged<K, ExecSpace> keys(reinterpret_cast<K*>(scratch[0].data()), len);
-      const Unmanaged<K, ExecSpace> ktmp(reinterpret_cast<K*>(scratch[1].data()), len);
+      if (len > chunk) {  // one group (see batch_cuts)
+        kept_total += sort_one_group(exec, v, Unmanaged<I, ExecSpace>(vals.data() + kept_total, len), isa, sa.data(),
+                                     next_rank, reinterpret_cast<std::uint8_t*>(arena.data()), rank_bits);
+        continue;
+      }
+      const Unmanaged<I, ExecSpace> vtmp(arena.data() + 2 * std::size_t(len), len);
+      const Unmanaged<K, ExecSpace> keys(reinterpret_cast<K*>(arena.data()), len);
+      const Unmanaged<K, ExecSpace> ktmp(reinterpret_cast<K*>(arena.data() + len), len);
       // Stable by the next rank, then stable by the group: sorted inside each group.
       Kokkos::parallel_for(
           "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { keys(j) = next_rank(v(j)); });
