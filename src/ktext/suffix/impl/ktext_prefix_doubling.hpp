@@ -82,34 +82,29 @@ struct MaxIndex {
   KOKKOS_INLINE_FUNCTION I operator()(I a, I b) const { return a < b ? b : a; }
 };
 
-/// Initial step: heads where the packed key changes or a truncated suffix sits; the running
-/// maximum of head indices is each suffix's rank, scattered to ISA.
-template <class Key, class SA, class I>
+/// Initial step: flags the heads, where the packed key changes or a truncated suffix sits. Flags
+/// are written once, so the scan for the ranks and the singleton tests that follow read bytes in
+/// order instead of comparing text at random places again (a host scan evaluates its input twice).
+template <class Key, class SA, class Bytes, class I>
 struct InitialHeads {
   Key key;
   SA sa;
-  KOKKOS_INLINE_FUNCTION I operator()(std::size_t jj) const {
-    const I j = static_cast<I>(jj);
-    if (j == 0) return 0;
+  Bytes head;
+  KOKKOS_INLINE_FUNCTION void operator()(I j) const {
+    if (j == 0) {
+      head(j) = 1;
+      return;
+    }
     const I a = sa(j - 1), b = sa(j);
-    return (key.truncated(a) || key.truncated(b) || !key.same_prefix(a, b)) ? j : 0;
+    head(j) = key.truncated(a) || key.truncated(b) || !key.same_prefix(a, b) ? 1 : 0;
   }
 };
+/// The running maximum of head indices is each suffix's rank, scattered to ISA.
 template <class SA, class ISA, class I>
 struct WriteInitialRank {
   SA sa;
   ISA isa;
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, I rank) const { isa(sa(j)) = rank; }
-};
-
-/// After the initial ranks, j heads a group iff the rank of its suffix is j itself.
-template <class SA, class ISA, class I>
-struct InitialSingleton {
-  SA sa;
-  ISA isa;
-  I n;
-  KOKKOS_INLINE_FUNCTION bool head(I j) const { return isa(sa(j)) == j; }
-  KOKKOS_INLINE_FUNCTION bool operator()(I j) const { return head(j) && (j + 1 == n || head(j + 1)); }
 };
 
 /// Key of the first doubling pass: rank of the suffix h further on, 0 for the end.
@@ -356,11 +351,16 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     release(keys);
     release(keys_tmp);
   }
-  ktext::inclusive_scan_apply<I>(exec, std::size_t(n), InitialHeads<decltype(key), decltype(sa), I>{key, sa},
-                                 MaxIndex<I>{}, WriteInitialRank<decltype(sa), decltype(isa), I>{sa, isa});
+  using Bytes = Unmanaged<std::uint8_t, ExecSpace>;
+  auto head_store = allocate(Tag<std::uint8_t>{}, "ktext::suffix_array::heads", n);
+  const Bytes head(head_store.data(), n);
+  Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
+                       InitialHeads<decltype(key), decltype(sa), Bytes, I>{key, sa, head});
+  ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
+                                 WriteInitialRank<decltype(sa), decltype(isa), I>{sa, isa});
 
   // Active entries: members of groups that are not singletons.
-  const InitialSingleton<decltype(sa), decltype(isa), I> singleton{sa, isa, n};
+  const KeepUnsplit<Bytes, I> active{head, n};
   // vals: the active suffixes, compacted in place round after round. The sort scratch only
   // needs to hold one batch of whole groups (see below).
   Kokkos::View<I*, Mem> vals_store;
@@ -370,15 +370,15 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     std::size_t count = 0;
     Kokkos::parallel_reduce(
         "ktext::suffix_array::count_active", Policy(exec, 0, n),
-        KOKKOS_LAMBDA(I j, std::size_t & c) { c += singleton(j) ? 0 : 1; }, count);
+        KOKKOS_LAMBDA(I j, std::size_t & c) { c += active(std::size_t(j)) ? 1 : 0; }, count);
     m = static_cast<I>(count);
   }
   if (m > 0) {
     vals_store = allocate(Tag<I>{}, "ktext::suffix_array::active", m);
     // The suffixes in the active slots, in slot order; vals holds exactly the m counted above.
-    ktext::select_by_index(
-        exec, sa, vals_store, KOKKOS_LAMBDA(std::size_t j) { return !singleton(I(j)); });
+    ktext::select_by_index(exec, sa, vals_store, active);
   }
+  release(head_store);
 
   const int rank_bits = bit_width(std::uint64_t(n));
   std::uint64_t h = std::uint64_t(per_key);
