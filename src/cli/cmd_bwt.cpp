@@ -45,10 +45,11 @@ int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
   HostArray<std::uint8_t> bwt(n);
   std::uint64_t primary = 0;
   double seconds = 0;
+  ktext::SuffixArrayStats stats;
   run_on_backend(backend, [&](const auto& exec) {
     const auto d_text = mirror(exec, text.data(), n, "ktext_cli::text");
     const auto d_bwt = result_view(exec, bwt.data(), n, "ktext_cli::bwt");
-    seconds = timed(exec, [&] { primary = ktext::bwt(exec, d_text, d_bwt, sa_options); });
+    seconds = timed(exec, [&] { primary = ktext::bwt(exec, d_text, d_bwt, sa_options, &stats); });
     to_host(exec, d_bwt, bwt.data());
   });
   if (options.raw) out.write(bwt.data(), static_cast<std::size_t>(n));
@@ -58,10 +59,12 @@ int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
   // The primary index of a raw transform is data the user needs to invert it: -q keeps it.
   if (options.raw && !global.json)
     emit(out.owns_stdout() ? stderr : stdout, format("primary index: %llu\n", static_cast<unsigned long long>(primary)));
-  Json json = ctx.report(n, seconds, bwt_peak_bound(n));
+  // Measured: the suffix array's peak (text and suffix array included) and the n-byte output.
+  Json json = ctx.report(n, seconds, stats.peak_bytes + n);
   json["input"] = utf8_safe(options.input);
   json["output"] = utf8_safe(options.output);
   json["format"] = options.raw ? "raw" : "container";
+  json["rounds"] = stats.rounds;
   json["primary_index"] = primary;
   ctx.finish(json, format("bwt: n = %llu, backend %s, %.3f s (%.1f MB/s), primary index %llu; wrote %s (%s)",
                           static_cast<unsigned long long>(n), backend_name(backend), seconds, mb_per_s(n, seconds),

@@ -411,6 +411,21 @@ void expect_common_fields(const nlohmann::json& j, const std::string& command) {
   EXPECT_GT(j.at("peak_host_bytes").get<std::uint64_t>(), 0u);
 }
 
+TEST_F(Cli, BwtJsonReportsTheMeasuredPeak) {
+  // One group spanning the input (A^n) was the worst case: the measured peak is the text, the
+  // suffix array, its inverse, the unsorted list, 2 bytes of scratch per entry and the output.
+  const std::size_t n = 200000;
+  put("a", std::vector<std::uint8_t>(n, 'a'));
+  const auto r = ktext({"--json", "bwt", "a", "-o", "a.bwt", "--raw"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  expect_common_fields(j, "bwt");
+  EXPECT_GE(j.at("peak_device_bytes").get<std::uint64_t>(), 10 * n);
+  EXPECT_LE(j.at("peak_device_bytes").get<std::uint64_t>(), 16 * n + 65536);
+  EXPECT_GE(j.at("rounds").get<int>(), 1);
+  EXPECT_EQ(read_file(dir.path("a.bwt")), Bytes(n, 'a'));
+}
+
 TEST_F(Cli, SaAndCheckJson) {
   put("t", bytes_of("abracadabra"));
   const auto r = ktext({"--json", "sa", "t", "-o", "t.sa"});

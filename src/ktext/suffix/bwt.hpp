@@ -69,18 +69,21 @@ std::uint64_t bwt_from_suffix_array(const TextView& text, const SAView& sa, cons
 }
 
 /// \brief BWT of \p text into \p out; builds the suffix array on the way (32-bit indices when
-/// they fit, else 64-bit). Returns the primary index; peak memory is that of suffix_array.
-/// Waits for the result.
+/// they fit, else 64-bit). Returns the primary index; peak memory is that of suffix_array plus
+/// its w n-byte suffix array, and \p stats, when given, receives suffix_array's statistics
+/// (peak_bytes counts the text and that suffix array, not \p out). Waits for the result.
 /// \complexity that of suffix_array(), then O(n) work.
 /// \throws InputError as suffix_array; OutOfMemoryError when the suffix array does not fit.
 template <class ExecSpace, class TextView, class OutView>
-std::uint64_t bwt(const ExecSpace& exec, const TextView& text, const OutView& out, const SuffixArrayOptions& options = {}) {
+std::uint64_t bwt(const ExecSpace& exec, const TextView& text, const OutView& out, const SuffixArrayOptions& options = {},
+                  SuffixArrayStats* stats = nullptr) {
   static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::bwt: first argument must be an execution space");
   const std::size_t n = text.extent(0);
   auto run = [&](auto index) {
     using I = decltype(index);
     const auto sa = impl::uninitialized_view<I>(exec, "ktext::bwt::sa", n);
-    suffix_array(exec, text, sa, options);
+    const SuffixArrayStats s = suffix_array(exec, text, sa, options);
+    if (stats) *stats = s;
     return bwt_from_suffix_array(exec, text, sa, out);
   };
   return impl::translate_out_of_memory(
