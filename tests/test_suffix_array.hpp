@@ -3,6 +3,8 @@
 // the naive sort, libdivsufsort on larger inputs, integer alphabets, both index widths.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <ktext/suffix.hpp>
 
 #include "test_inputs.hpp"
@@ -101,6 +103,56 @@ TEST(suffix_array, peak_memory_within_15n_on_every_shape) {
       ktext::SuffixArrayStats stats;
       EXPECT_EQ(build<std::int32_t>(t, &stats), reference_suffix_array<std::int32_t>(t)) << name << " n=" << n;
       EXPECT_LE(stats.peak_bytes, 15 * n + 65536) << name << " n=" << n;  // + the alphabet tables
+    }
+  }
+}
+
+TEST(suffix_array, batches_hold_whole_groups_under_two_stretches) {
+  // Group sizes: many small, a few larger than a stretch, and one group spanning everything.
+  std::mt19937_64 rng(31);
+  std::vector<std::vector<std::int32_t>> shapes;
+  for (int shape = 0; shape < 3; ++shape) {
+    std::vector<std::int32_t> sizes;
+    std::int64_t total = 0;
+    while (total < 20000) {
+      const std::int32_t size = shape == 2 ? 20000 : (shape == 1 && rng() % 50 == 0 ? 1 + rng() % 3000 : 1 + rng() % 9);
+      sizes.push_back(size);
+      total += size;
+    }
+    shapes.push_back(sizes);
+  }
+  for (const auto& sizes : shapes) {
+    std::vector<std::int32_t> vals, isa;  // vals = 0..m-1; isa(j) = the first entry of j's group
+    std::vector<bool> starts;
+    for (std::int32_t size : sizes)
+      for (std::int32_t k = 0; k < size; ++k) {
+        isa.push_back(std::int32_t(vals.size()) - k);
+        starts.push_back(k == 0);
+        vals.push_back(std::int32_t(vals.size()));
+      }
+    const auto m = std::int32_t(vals.size());
+    const auto d_vals = to_device(vals), d_isa = to_device(isa);
+    for (std::int32_t chunk : {1, 7, 100, 1000, 50000}) {
+      const auto b = ktext::impl::batch_cuts(Exec{}, d_vals, d_isa, m, chunk);
+      ASSERT_EQ(b.cuts.front(), 0);
+      ASSERT_EQ(b.cuts.back(), m);
+      ASSERT_EQ(b.alone.size() + 1, b.cuts.size());
+      std::size_t batched = 0;
+      for (std::size_t i = 0; i + 1 < b.cuts.size(); ++i) {
+        const std::int32_t lo = b.cuts[i], hi = b.cuts[i + 1];
+        ASSERT_LT(lo, hi) << "chunk=" << chunk;
+        ASSERT_TRUE(starts[std::size_t(lo)]) << "a batch starts inside a group, chunk=" << chunk;
+        ASSERT_TRUE(hi == m || starts[std::size_t(hi)]) << "a batch ends inside a group, chunk=" << chunk;
+        if (b.alone[i]) {
+          EXPECT_GT(hi - lo, chunk);
+          for (std::int32_t j = lo + 1; j < hi; ++j) ASSERT_FALSE(starts[std::size_t(j)]) << "alone but several groups";
+        } else {
+          EXPECT_LT(hi - lo, 2 * chunk) << "chunk=" << chunk;
+          ++batched;
+        }
+      }
+      // No fragments: at most one batch of several groups per stretch.
+      EXPECT_LE(batched, std::size_t((m + chunk - 1) / chunk)) << "chunk=" << chunk;
     }
   }
 }

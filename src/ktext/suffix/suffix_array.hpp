@@ -28,17 +28,18 @@ namespace ktext {
 /// - initial sort: (s + 2w + 4) n (text, SA, ISA, two 16-bit key buffers): 13n for bytes and
 ///   32-bit indices;
 /// - doubling rounds: (s + 2w) n + w m + the sort scratch, for m < n suffixes still unsorted
-///   after the initial sort: 3w b for batches of b <= max(m/8, min(2^20, n/8)) + 1 entries, or
-///   2 bytes per entry of a group larger than a batch, sorted alone in its own SA slots. At most
-///   (s + 3w) n + max(3w (n/8 + 1), 2n): 15n for bytes and 32-bit indices, whatever the input
-///   (A^n, one group spanning the text, included).
+///   after the initial sort: 3w b for batches of b < 2 (max(m/12, min(2^20, n/12)) + 1) entries
+///   (the groups starting in one stretch of that many entries), or 2 bytes per entry of a group
+///   larger than a stretch, sorted alone in its own SA slots. At most
+///   (s + 3w) n + max(6w (n/12 + 1), 2n): 15n (+ 24 bytes) for bytes and 32-bit indices,
+///   whatever the input (A^n, one group spanning the text, included).
 /// The bound returned is the larger of the two plus the alphabet tables. CUB's temporary storage
 /// on CUDA (a few bytes per 100 entries sorted) is not counted.
 template <class Symbol, class Index>
 constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept {
   const std::uint64_t s = sizeof(Symbol), w = sizeof(Index);
   const std::uint64_t initial = n * (s + 2 * w + 4);
-  const std::uint64_t batch_scratch = 3 * w * (n / 8 + 1), group_scratch = 2 * n;
+  const std::uint64_t batch_scratch = 6 * w * (n / 12 + 1), group_scratch = 2 * n;
   const std::uint64_t rounds = n * (s + 3 * w) + (batch_scratch > group_scratch ? batch_scratch : group_scratch);
   const std::uint64_t table = (std::uint64_t(1) << 20) * 12;  // histogram + codes, worst case
   return (initial > rounds ? initial : rounds) + table;

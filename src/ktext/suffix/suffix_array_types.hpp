@@ -21,10 +21,11 @@ struct SuffixArrayProgress {
 struct SuffixArrayOptions {
   /// Called on the host between phases and rounds; leave empty for no reports.
   std::function<void(const SuffixArrayProgress&)> progress;
-  /// Entries per batch of a doubling round (whole groups are kept together; a group larger than
-  /// a batch is sorted alone with 2 bytes of scratch per entry). 0 chooses
-  /// max(active/8, min(2^20, n/8)): the sort scratch then stays near 12/8 bytes per active entry
-  /// with 32-bit indices. Smaller batches use less memory and launch more kernels.
+  /// Stretch of a doubling round's batches: a batch holds the groups starting in one stretch of
+  /// this many entries (under twice as many entries), and a group larger than a stretch is sorted
+  /// alone with 2 bytes of scratch per entry. 0 chooses max(active/12, min(2^20, n/12)): the
+  /// sort scratch then stays under 2 bytes per active entry with 32-bit indices. Smaller
+  /// stretches use less memory and launch more kernels.
   std::size_t batch_entries = 0;
 };
 

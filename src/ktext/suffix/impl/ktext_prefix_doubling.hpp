@@ -162,28 +162,37 @@ struct WriteRoundRank {
   }
 };
 
-/// Entries per batch of a doubling round: an eighth of the active entries (so the scratch stays
-/// near 12m/8 bytes for 32-bit indices), but no fewer than min(2^20, n/8), below which batching
-/// only adds launches; the floor keeps the scratch of small texts under 12n/8 bytes as well.
+/// Stretch of a doubling round's batches: a twelfth of the active entries, but no fewer than
+/// min(2^20, n/12), below which batching only adds launches. A batch holds the groups starting in
+/// one stretch, under twice its entries, so with 32-bit indices the scratch stays under 24 bytes
+/// per stretch entry: 2 bytes per unsorted suffix, 2n at most.
 template <class I>
 I batch_size(I n, I m, std::size_t requested) {
   if (requested > 0) return requested < std::size_t(m) ? I(requested) : (m > 0 ? m : I(1));
-  const I eighth = m / 8 + 1;
-  const I floor = n / 8 + 1 < (I(1) << 20) ? n / 8 + 1 : (I(1) << 20);
-  return eighth > floor ? eighth : floor;
+  const I part = m / 12 + 1;
+  const I floor = n / 12 + 1 < (I(1) << 20) ? n / 12 + 1 : (I(1) << 20);
+  return part > floor ? part : floor;
 }
 
-/// Batch boundaries, ranks as of the start of the round: the first and the last group start in
-/// each \p chunk of entries, then runs of consecutive batches merged while they hold at most
-/// \p chunk entries together. Every batch so holds whole groups, and either at most \p chunk
-/// entries or a single group: a group start strictly inside a batch lies between the first and
-/// the last start of its chunk, so the batch does too. One min-max reduction per chunk: a
-/// handful of launches, where atomics from every group start would all contend for a few words.
+/// The batches of a round, ranks as of its start: batch b is [cuts[b], cuts[b+1]), and alone[b]
+/// says it is one group larger than a stretch, sorted alone (sort_one_group).
+template <class I>
+struct Batches {
+  std::vector<I> cuts;
+  std::vector<char> alone;
+};
+
+/// Batches of whole groups: each stretch of \p chunk entries contributes the groups starting in
+/// it, so a batch holds under 2 \p chunk entries (its last group, if larger than \p chunk,
+/// becomes a batch of its own). The first and last group start of each stretch come from one
+/// min-max reduction per stretch: a handful of launches, where atomics from every group start
+/// would all contend for a few words.
 template <class ExecSpace, class Vals, class ISA, class I>
-std::vector<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk) {
-  if (m <= chunk) return {I(0), m};
+Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk) {
+  if (m <= chunk) return {{I(0), m}, {0}};
   const I chunks = (m + chunk - 1) / chunk;
-  std::vector<I> starts{I(0)};
+  std::vector<std::pair<I, I>> first_last;  // per stretch with a group start
+  first_last.emplace_back(I(0), I(0));     // entry 0 starts a group
   for (I c = 0; c < chunks; ++c) {
     const I lo = c == 0 ? I(1) : c * chunk, hi = m - c * chunk > chunk ? c * chunk + chunk : m;
     Kokkos::MinMaxScalar<I> found;
@@ -196,19 +205,27 @@ std::vector<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& is
           }
         },
         Kokkos::MinMax<I>(found));
-    if (found.min_val > found.max_val) continue;  // none: one group spans the whole chunk
-    starts.push_back(found.min_val);
-    if (found.max_val != found.min_val) starts.push_back(found.max_val);
+    if (found.min_val > found.max_val) continue;  // none: one group spans the whole stretch
+    if (c == 0) first_last.back().second = found.max_val;
+    else first_last.emplace_back(found.min_val, found.max_val);
   }
-  starts.push_back(m);
-  std::vector<I> cuts{I(0)};
-  I last = 0;  // the latest start passed over
-  for (std::size_t i = 1; i < starts.size(); ++i) {
-    if (starts[i] - cuts.back() > chunk && last != cuts.back()) cuts.push_back(last);
-    last = starts[i];
+  Batches<I> out;
+  for (std::size_t i = 0; i < first_last.size(); ++i) {
+    const auto [first, last] = first_last[i];
+    const I next = i + 1 < first_last.size() ? first_last[i + 1].first : m;
+    out.cuts.push_back(first);
+    if (next - last > chunk) {  // the stretch's last group is larger than a stretch
+      if (last != first) {
+        out.alone.push_back(0);
+        out.cuts.push_back(last);
+      }
+      out.alone.push_back(1);
+    } else {
+      out.alone.push_back(0);
+    }
   }
-  cuts.push_back(m);
-  return cuts;
+  out.cuts.push_back(m);
+  return out;
 }
 
 /// Key digit of the single-group path: bits [shift, shift + 8) of the next rank.
@@ -393,16 +410,17 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     const NextRank<decltype(isa), I, K> next_rank{isa, n, static_cast<I>(h)};
 
     // Groups are sorted independently, so the round runs over batches of whole groups and the
-    // scratch holds one batch: about m/8 entries, or one larger group. Ranks written by an
+    // scratch holds one batch: under m/6 entries, or one larger group. Ranks written by an
     // earlier batch are read by later ones; every group is then seen either wholly before or
     // wholly after its split, and both are consistent with the order (Larsson–Sadakane update
     // ranks in place for the same reason), so this only speeds convergence.
     const I chunk = batch_size<I>(n, m, options.batch_entries);
-    const std::vector<I> cuts = batch_cuts(exec, vals, isa, m, chunk);
+    const Batches<I> batches = batch_cuts(exec, vals, isa, m, chunk);
+    const std::vector<I>& cuts = batches.cuts;
     std::size_t need = 0;  // arena entries
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const std::size_t len = std::size_t(cuts[b + 1] - cuts[b]);
-      need = std::max(need, len > std::size_t(chunk) ? (2 * len + sizeof(I) - 1) / sizeof(I) : 3 * len);
+      need = std::max(need, batches.alone[b] ? (2 * len + sizeof(I) - 1) / sizeof(I) : 3 * len);
     }
     if (need > arena.extent(0)) {
       release(arena);
@@ -412,7 +430,7 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const I first = cuts[b], len = cuts[b + 1] - cuts[b];
       const Unmanaged<I, ExecSpace> v(vals.data() + first, len);
-      if (len > chunk) {  // one group (see batch_cuts)
+      if (batches.alone[b]) {
         kept_total += sort_one_group(exec, v, Unmanaged<I, ExecSpace>(vals.data() + kept_total, len), isa, sa.data(),
                                      next_rank, reinterpret_cast<std::uint8_t*>(arena.data()), rank_bits);
         continue;
