@@ -73,6 +73,8 @@ struct PackedKey {
     return true;
   }
   KOKKOS_INLINE_FUNCTION bool truncated(I i) const { return i > n - per_key; }
+  /// Whether suffixes a and b are in one group after the initial sort (truncated ones never are).
+  KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return !truncated(a) && !truncated(b) && same_prefix(a, b); }
 };
 
 /// Running maximum of indices (0 is the identity: indices are non-negative).
@@ -82,22 +84,16 @@ struct MaxIndex {
   KOKKOS_INLINE_FUNCTION I operator()(I a, I b) const { return a < b ? b : a; }
 };
 
-/// Initial step: flags the heads, where the packed key changes or a truncated suffix sits. Flags
-/// are written once, so the scan for the ranks and the singleton tests that follow read bytes in
-/// order instead of comparing text at random places again (a host scan evaluates its input twice).
-template <class Key, class SA, class Bytes, class I>
-struct InitialHeads {
-  Key key;
-  SA sa;
+/// Flags the heads of sorted entries \p v: head(j) = 1 where entry j starts a group, that is
+/// where \p same says it differs from entry j - 1. Flags are written once, so the scan for the
+/// ranks and the singleton tests that follow read bytes in order instead of comparing text or
+/// ranks at random places again (a host scan evaluates its input twice).
+template <class Same, class V, class Bytes, class I>
+struct FlagHeads {
+  Same same;
+  V v;
   Bytes head;
-  KOKKOS_INLINE_FUNCTION void operator()(I j) const {
-    if (j == 0) {
-      head(j) = 1;
-      return;
-    }
-    const I a = sa(j - 1), b = sa(j);
-    head(j) = key.truncated(a) || key.truncated(b) || !key.same_prefix(a, b) ? 1 : 0;
-  }
+  KOKKOS_INLINE_FUNCTION void operator()(I j) const { head(j) = j == 0 || !same.same_group(v(j - 1), v(j)) ? 1 : 0; }
 };
 /// The running maximum of head indices is each suffix's rank, scattered to ISA.
 template <class SA, class ISA, class I>
@@ -237,15 +233,11 @@ struct NextRankDigit {
   int shift;
   KOKKOS_INLINE_FUNCTION void operator()(I j) const { digit(j) = std::uint8_t(next_rank(v(j)) >> shift); }
 };
-/// Heads of the single-group path: where the next rank changes (flags, one byte per entry).
-template <class NextRank, class V, class Bytes, class I>
-struct NextRankHeads {
+/// Group test of the single-group path: equal next ranks.
+template <class NextRank, class I>
+struct SameNextRank {
   NextRank next_rank;
-  V v;
-  Bytes head;
-  KOKKOS_INLINE_FUNCTION void operator()(I j) const {
-    head(j) = j == 0 || next_rank(v(j)) != next_rank(v(j - 1)) ? 1 : 0;
-  }
+  KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return next_rank(a) == next_rank(b); }
 };
 template <class Flags, class I>
 struct HeadIndex {
@@ -297,7 +289,7 @@ I sort_one_group(const ExecSpace& exec, const Unmanaged<I, ExecSpace>& v, const 
   }
   if (cur.data() != slots.data()) Kokkos::deep_copy(exec, slots, cur);
   Kokkos::parallel_for("ktext::suffix_array::next_rank_heads", Policy(exec, 0, len),
-                       NextRankHeads<NextRank, U, Bytes, I>{next_rank, slots, digit});
+                       FlagHeads<SameNextRank<NextRank, I>, U, Bytes, I>{{next_rank}, slots, digit});
   ktext::inclusive_scan_apply<I>(exec, std::size_t(len), HeadIndex<Bytes, I>{digit}, MaxIndex<I>{},
                                  WriteGroupRank<U, ISA, I>{slots, isa, slot});
   return static_cast<I>(ktext::select_by_index(exec, slots, kept_out, KeepUnsplit<Bytes, I>{digit, len}));
@@ -372,7 +364,7 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   auto head_store = allocate(Tag<std::uint8_t>{}, "ktext::suffix_array::heads", n);
   const Bytes head(head_store.data(), n);
   Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
-                       InitialHeads<decltype(key), decltype(sa), Bytes, I>{key, sa, head});
+                       FlagHeads<decltype(key), decltype(sa), Bytes, I>{key, sa, head});
   ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
                                  WriteInitialRank<decltype(sa), decltype(isa), I>{sa, isa});
 
