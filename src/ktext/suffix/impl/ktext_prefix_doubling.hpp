@@ -22,8 +22,9 @@
 // Two stable passes replace one segmented sort: both keys fit in bit_width(n) bits, so each pass
 // sorts only the bits that matter, and the host radix sort is parallel for any group shape (a
 // per-segment sort is serial for A^n, whose single group spans the text). A round runs over
-// batches of whole groups so its scratch stays near an eighth of the unsorted entries; a group
-// larger than a batch (A^n, short periods) is sorted alone by the next rank, in its own SA slots
+// batches of whole groups (those starting in one stretch of a twelfth of the unsorted entries)
+// so its scratch stays under 2 bytes per unsorted entry; a group larger than a stretch (A^n,
+// short periods) is sorted alone by the next rank, in its own SA slots
 // and with one byte-wide digit per pass, so peak memory stays within 15n for byte texts and
 // 32-bit indices whatever the input.
 
@@ -261,13 +262,14 @@ struct KeepUnsplit {
   }
 };
 
-/// A doubling round over one group \p v larger than a batch. All its members share the group
+/// A doubling round over one group \p v larger than a stretch. All its members share the group
 /// key, so they are sorted by the next rank alone, one 8-bit digit per stable pass, with the
 /// group's own SA slots (written only once the group splits) as the second value buffer: 2 bytes
-/// of scratch per entry (\p bytes), where a batch of many groups takes 3w. The sorted members
+/// of scratch per entry (\p bytes), where a batch of many groups takes 3w. Each pass gathers the
+/// next rank again: a w-byte key per entry would not fit those 2 bytes. The sorted members
 /// are then written to those slots, which finishes the singletons, the new ranks are scattered,
 /// and the members of unsplit groups are selected from the slots into \p kept_out. Returns
-/// their count. A^n and short periods, whose groups span most of the text, stay within 16n.
+/// their count. A^n and short periods, whose groups span most of the text, stay within 15n.
 template <class ExecSpace, class NextRank, class ISA, class I>
 I sort_one_group(const ExecSpace& exec, const Unmanaged<I, ExecSpace>& v, const Unmanaged<I, ExecSpace>& kept_out,
                  const ISA& isa, I* sa, const NextRank& next_rank, std::uint8_t* bytes, int rank_bits) {
@@ -392,7 +394,7 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   const int rank_bits = bit_width(std::uint64_t(n));
   std::uint64_t h = std::uint64_t(per_key);
   // One scratch arena for the sorts of a round: 3 buffers of a batch, or 2 bytes per entry of a
-  // group larger than a batch (sort_one_group).
+  // group larger than a stretch (sort_one_group).
   Kokkos::View<I*, Mem> arena;
   while (m > 0) {
     if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
