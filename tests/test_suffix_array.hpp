@@ -107,6 +107,63 @@ TEST(suffix_array, peak_memory_within_15n_on_every_shape) {
   }
 }
 
+TEST(suffix_array, peak_memory_within_18n_with_64bit_indices) {
+  // 64-bit output below 2^32 symbols: the positions and ranks are held in 32 bits, the initial
+  // sort runs inside the output and large groups are sorted in their own (wider) slots, so text,
+  // SA, ISA, the unsorted list and the scratch stay within 18n (29n with 64-bit work indices).
+  for (std::size_t n : {(std::size_t(1) << 17) + 1347, std::size_t(300000)}) {
+    auto texts = named_texts(n, 6);
+    if (take_case()) texts.emplace_back("period2", ktext::oracle::periodic_text(n, "ab"));
+    for (const auto& [name, t] : texts) {
+      ktext::SuffixArrayStats stats;
+      EXPECT_EQ(build<std::int64_t>(t, &stats), reference_suffix_array<std::int64_t>(t)) << name << " n=" << n;
+      EXPECT_LE(stats.peak_bytes, 18 * n + 65536) << name << " n=" << n;  // + the alphabet tables
+      EXPECT_LE(stats.peak_bytes, (ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(n))) << name;
+    }
+  }
+  // The documented bounds: 18n below 2^32 symbols, 29n from there (plus the 12 MiB of tables).
+  const std::uint64_t below = (std::uint64_t(1) << 32) - 1, above = std::uint64_t(1) << 32;
+  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(below)), 18 * below + (13u << 20));
+  EXPECT_GE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above)), 29 * above);
+}
+
+TEST(suffix_array, work_indices_of_64_bits) {
+  // Texts of 2^32 symbols and more are sorted with 64-bit positions and ranks; the same code on
+  // small inputs, against the reference and with a group spanning the text.
+  for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(65), std::size_t(4097), std::size_t(70000)}) {
+    for (const auto& [name, t] : named_texts(n, 41)) {
+      auto text = to_device(t, "text");
+      Kokkos::View<std::int64_t*, Mem> sa("sa", t.size());
+      ktext::SuffixArrayOptions options;
+      options.batch_entries = n > 10000 ? 3000 : 0;  // batches and groups sorted alone
+      const auto stats = ktext::impl::prefix_doubling_as<std::uint64_t>(Exec{}, text, sa, options);
+      Exec{}.fence();
+      EXPECT_EQ(to_host(sa), reference_suffix_array<std::int64_t>(t)) << name << " n=" << n;
+      if (n > 0) EXPECT_GE(stats.peak_bytes, 17 * n) << name << " n=" << n;  // text, SA and ISA of 8 bytes
+    }
+  }
+}
+
+TEST(suffix_array, widen_in_place_keeps_every_value) {
+  // 32-bit values at the start of a 64-bit array become its entries, for sizes 2^k + {0, 7, 723, 1347}.
+  std::vector<std::size_t> sizes = {0, 1, 2, 3, 4, 5};
+  for (int k = 3; k <= 16; k += 4)
+    for (std::size_t d : {0, 7, 723, 1347}) sizes.push_back((std::size_t(1) << k) + d);
+  for (std::size_t n : sizes) {
+    std::vector<std::uint32_t> narrow(2 * n);
+    std::mt19937 rng{std::uint32_t(n)};
+    for (std::size_t i = 0; i < n; ++i) narrow[i] = std::uint32_t(rng()) | (i % 5 == 0 ? 0x80000000u : 0u);
+    for (std::size_t i = n; i < 2 * n; ++i) narrow[i] = 0xdeadbeefu;
+    Kokkos::View<std::int64_t*, Mem> wide("wide", n);
+    Kokkos::deep_copy(Exec{}, wide, Kokkos::View<const std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
+                                        reinterpret_cast<const std::int64_t*>(narrow.data()), n));
+    ktext::impl::widen_in_place<Exec, std::int64_t, std::uint32_t>(Exec{}, wide.data(), n);
+    Exec{}.fence();
+    const auto got = to_host(wide);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], std::int64_t(narrow[i])) << "n=" << n << " i=" << i;
+  }
+}
+
 TEST(suffix_array, batches_hold_whole_groups_under_two_stretches) {
   // Group sizes: many small, a few larger than a stretch, and one group spanning everything.
   std::mt19937_64 rng(31);

@@ -22,6 +22,7 @@
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
+#include "ktext/core/range.hpp"
 #include "ktext/core/view_checks.hpp"
 
 namespace ktext {
@@ -75,7 +76,7 @@ SuffixArrayCheck check_suffix_array_buckets(const TextView& text, const SAView& 
 template <class ExecSpace, class TextView, class SAView>
 SuffixArrayCheck check_suffix_array_parallel(const ExecSpace& exec, const TextView& text, const SAView& sa) {
   using I = typename SAView::non_const_value_type;
-  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>;
+  using Policy = impl::Range<ExecSpace>;  // 64-bit: the grid of a 32-bit policy overflows near 2^31
   const I n = static_cast<I>(text.extent(0));
   I first = n;
   Kokkos::parallel_reduce(

@@ -16,6 +16,7 @@
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
+#include "ktext/core/range.hpp"
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/scan.hpp"
 
@@ -39,7 +40,7 @@ void lcp(const ExecSpace& exec, const TextView& text, const SAView& sa, const Lc
   static_assert(std::is_same_v<typename SAView::non_const_value_type, typename LcpView::value_type>,
                 "ktext::lcp: lcp must have the index type of sa");
   using I = typename SAView::non_const_value_type;
-  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>;
+  using Policy = impl::Range<ExecSpace>;  // 64-bit: the grid of a 32-bit policy overflows near 2^31
   const std::size_t size = text.extent(0);
   if (sa.extent(0) != size || lcp.extent(0) != size) throw InputError("ktext::lcp: text, sa and lcp differ in length");
   if (size == 0) return;

@@ -23,26 +23,33 @@
 namespace ktext {
 
 /// \brief Upper bound of the peak bytes suffix_array holds in the execution space's memory with
-/// the default batch size, the text and the output included, with s = sizeof(Symbol) and
-/// w = sizeof(Index):
-/// - initial sort: (s + 2w + 4) n (text, SA, ISA, two 16-bit key buffers): 13n for bytes and
-///   32-bit indices;
-/// - doubling rounds: (s + 2w) n + w m + the sort scratch, for m < n suffixes still unsorted
-///   after the initial sort: 3w b for batches of b < 2 (max(m/12, min(2^20, n/12)) + 1) entries
-///   (the groups starting in one stretch of that many entries), or 2 bytes per entry of a group
-///   larger than a stretch, sorted alone in its own SA slots. At most
-///   (s + 3w) n + max(6w (n/12 + 1), 2n): 15n (+ 24 bytes) for bytes and 32-bit indices,
-///   whatever the input (A^n, one group spanning the text, included).
-/// The bound returned is the larger of the two plus the alphabet tables. CUB's temporary storage
-/// on CUDA (a few bytes per 100 entries sorted) is not counted.
+/// the default batch size, the text and the output included, with s = sizeof(Symbol),
+/// w = sizeof(Index) and v the width of the positions and ranks held while sorting: 4 bytes when
+/// n < 2^32, whatever w, else 8.
+/// - initial sort: text, SA, ISA and two 16-bit key buffers, (s + 2w + 4) n, or (s + w + v) n
+///   when v < w (the keys and the order then sit in the output's memory);
+/// - the unsorted list: (s + w + 2v + 1) n at most (head flags still held);
+/// - doubling rounds: (s + w + 2v) n + the sort scratch: 3v per entry of a batch of the groups
+///   starting in one stretch of max(m/d, min(2^20, n/d)) + 1 entries (d = 12, or 24 when v < w),
+///   or 2 bytes per entry of a group larger than a stretch, sorted alone in its own SA slots
+///   (inside those slots when v < w).
+/// That is 15n (+ 24 bytes) for bytes and 32-bit indices, 18n for 64-bit indices below 2^32
+/// symbols and 29n from there, whatever the input (A^n, one group spanning the text, included),
+/// plus the alphabet tables. CUB's temporary storage on CUDA (a few bytes per 100 entries
+/// sorted) is not counted.
 template <class Symbol, class Index>
 constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept {
   const std::uint64_t s = sizeof(Symbol), w = sizeof(Index);
-  const std::uint64_t initial = n * (s + 2 * w + 4);
-  const std::uint64_t batch_scratch = 6 * w * (n / 12 + 1), group_scratch = 2 * n;
-  const std::uint64_t rounds = n * (s + 3 * w) + (batch_scratch > group_scratch ? batch_scratch : group_scratch);
+  const std::uint64_t v = n < (std::uint64_t(1) << 32) ? 4 : w;
+  const bool narrow = v < w;
+  const std::uint64_t initial = narrow ? n * (s + w + v) : n * (s + 2 * w + 4);
+  const std::uint64_t unsorted_list = n * (s + w + 2 * v + 1);
+  const std::uint64_t parts = narrow ? 24 : 12;
+  const std::uint64_t batch_scratch = 6 * v * (n / parts + 1), group_scratch = narrow ? 0 : 2 * n;
+  const std::uint64_t rounds = n * (s + w + 2 * v) + (batch_scratch > group_scratch ? batch_scratch : group_scratch);
   const std::uint64_t table = (std::uint64_t(1) << 20) * 12;  // histogram + codes, worst case
-  return (initial > rounds ? initial : rounds) + table;
+  const std::uint64_t most = initial > unsorted_list ? initial : unsorted_list;
+  return (most > rounds ? most : rounds) + table;
 }
 
 /// \brief Builds the suffix array of \p text into \p sa.

@@ -24,7 +24,8 @@ struct SuffixArrayOptions {
   /// Stretch of a doubling round's batches: a batch holds the groups starting in one stretch of
   /// this many entries (under twice as many entries), and a group larger than a stretch is sorted
   /// alone with 2 bytes of scratch per entry. 0 chooses max(active/12, min(2^20, n/12)): the
-  /// sort scratch then stays under 2 bytes per active entry with 32-bit indices. Smaller
+  /// sort scratch then stays under 2 bytes per active entry with 32-bit indices (24 instead of 12
+  /// with 64-bit indices below 2^32 symbols, sorted with 32-bit positions: under 1 byte). Smaller
   /// stretches use less memory and launch more kernels.
   std::size_t batch_entries = 0;
 };

@@ -18,6 +18,7 @@
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
+#include "ktext/core/range.hpp"
 #include "ktext/core/view_checks.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
 
@@ -30,7 +31,7 @@ void unbwt_with(const ExecSpace& exec, const BwtView& bwt, std::uint64_t primary
   using S = typename BwtView::non_const_value_type;
   using K = std::conditional_t<sizeof(S) <= 2, std::uint32_t, std::uint64_t>;
   using Mem = typename ExecSpace::memory_space;
-  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>;
+  using Policy = impl::Range<ExecSpace>;  // 64-bit: the grid of a 32-bit policy overflows near 2^31
   const I n = static_cast<I>(bwt.extent(0));
   const I rows = n + 1, p = static_cast<I>(primary);
   auto next = uninitialized_view<I, Mem>(exec, "ktext::unbwt::next", rows);

@@ -39,6 +39,7 @@
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
+#include "ktext/core/range.hpp"
 #include "ktext/primitives/scan.hpp"
 #include "ktext/primitives/select.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
@@ -73,7 +74,7 @@ struct PackedKey {
       if (text(a + t) != text(b + t)) return false;
     return true;
   }
-  KOKKOS_INLINE_FUNCTION bool truncated(I i) const { return i > n - per_key; }
+  KOKKOS_INLINE_FUNCTION bool truncated(I i) const { return std::uint64_t(i) + std::uint64_t(per_key) > std::uint64_t(n); }
   /// Whether suffixes a and b are in one group after the initial sort (truncated ones never are).
   KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return !truncated(a) && !truncated(b) && same_prefix(a, b); }
 };
@@ -155,19 +156,20 @@ struct WriteRoundRank {
     const I j = static_cast<I>(jj);
     const I base = static_cast<I>(groups.g(j)) - at.start;
     isa(vals(j)) = base + at.head;
-    if (groups.singleton(j)) sa(base + j) = vals(j);
+    if (groups.singleton(j)) sa(base + j) = typename SA::value_type(vals(j));
   }
 };
 
-/// Stretch of a doubling round's batches: a twelfth of the active entries, but no fewer than
-/// min(2^20, n/12), below which batching only adds launches. A batch holds the groups starting in
-/// one stretch, under twice its entries, so with 32-bit indices the scratch stays under 24 bytes
-/// per stretch entry: 2 bytes per unsorted suffix, 2n at most.
+/// Stretch of a doubling round's batches: a \p parts-th of the active entries, but no fewer than
+/// min(2^20, n / parts), below which batching only adds launches. A batch holds the groups
+/// starting in one stretch, under twice its entries, so with 4-byte entries and 12 parts the
+/// scratch stays under 24 bytes per stretch entry: 2 bytes per unsorted suffix, 2n at most (n
+/// with 24 parts).
 template <class I>
-I batch_size(I n, I m, std::size_t requested) {
+I batch_size(I n, I m, std::size_t requested, I parts = 12) {
   if (requested > 0) return requested < std::size_t(m) ? I(requested) : (m > 0 ? m : I(1));
-  const I part = m / 12 + 1;
-  const I floor = n / 12 + 1 < (I(1) << 20) ? n / 12 + 1 : (I(1) << 20);
+  const I part = m / parts + 1;
+  const I floor = n / parts + 1 < (I(1) << 20) ? n / parts + 1 : (I(1) << 20);
   return part > floor ? part : floor;
 }
 
@@ -187,14 +189,14 @@ struct Batches {
 template <class ExecSpace, class Vals, class ISA, class I>
 Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk) {
   if (m <= chunk) return {{I(0), m}, {0}};
-  const I chunks = (m + chunk - 1) / chunk;
+  const I chunks = static_cast<I>((std::uint64_t(m) + chunk - 1) / chunk);  // no overflow near 2^32
   std::vector<std::pair<I, I>> first_last;  // per stretch with a group start
   first_last.emplace_back(I(0), I(0));     // entry 0 starts a group
   for (I c = 0; c < chunks; ++c) {
     const I lo = c == 0 ? I(1) : c * chunk, hi = m - c * chunk > chunk ? c * chunk + chunk : m;
     Kokkos::MinMaxScalar<I> found;
     Kokkos::parallel_reduce(
-        "ktext::suffix_array::batch_cuts", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>(exec, lo, hi),
+        "ktext::suffix_array::batch_cuts", Range<ExecSpace>(exec, lo, hi),
         KOKKOS_LAMBDA(I j, Kokkos::MinMaxScalar<I> & f) {
           if (isa(vals(j)) != isa(vals(j - 1))) {
             if (j < f.min_val) f.min_val = j;
@@ -262,25 +264,53 @@ struct KeepUnsplit {
   }
 };
 
+/// Widens the \p len J values at the start of \p out's memory into O values in place, for output
+/// indices wider than the positions held while sorting (64-bit output, 32-bit work). Entry j
+/// reads J slot j and writes J slots 2j and 2j + 1, so the upper half of the pending range is
+/// widened first: no step writes a slot that it or a later step still reads. log2(len) launches.
+template <class O, class J>
+struct WidenStep {
+  O* out;
+  const J* in;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
+    const J v = in[j];
+    out[j] = O(v);
+  }
+};
+template <class ExecSpace, class O, class J>
+void widen_in_place(const ExecSpace& exec, O* out, std::uint64_t len) {
+  static_assert(sizeof(J) < sizeof(O), "ktext::suffix_array: widening needs a narrower source");
+  const J* in = reinterpret_cast<const J*>(out);
+  for (std::uint64_t hi = len; hi > 0;) {
+    const std::uint64_t lo = hi > 1 ? (hi + 1) / 2 : 0;  // the upper half; entry 0 alone, last
+    Kokkos::parallel_for("ktext::suffix_array::widen", Range<ExecSpace>(exec, lo, hi), WidenStep<O, J>{out, in});
+    hi = lo;
+  }
+}
+
 /// A doubling round over one group \p v larger than a stretch. All its members share the group
 /// key, so they are sorted by the next rank alone, one 8-bit digit per stable pass, with the
-/// group's own SA slots (written only once the group splits) as the second value buffer: 2 bytes
-/// of scratch per entry (\p bytes), where a batch of many groups takes 3w. Each pass gathers the
-/// next rank again: a w-byte key per entry would not fit those 2 bytes. The sorted members
-/// are then written to those slots, which finishes the singletons, the new ranks are scattered,
-/// and the members of unsplit groups are selected from the slots into \p kept_out. Returns
-/// their count. A^n and short periods, whose groups span most of the text, stay within 15n.
-template <class ExecSpace, class NextRank, class ISA, class I>
+/// group's own SA slots (written only once the group splits) as the second value buffer. Each
+/// pass gathers the next rank again: a key per entry would not fit the scratch. The sorted
+/// members are then written to those slots, which finishes the singletons, the new ranks are
+/// scattered, and the members of unsplit groups are selected from the slots into \p kept_out.
+/// Returns their count. Scratch: 2 bytes per entry, \p bytes when the output slots are as
+/// narrow as the work indices J, else the free upper half of the group's own (wider) slots, which
+/// are widened last. A^n and short periods, whose groups span most of the text, thus stay within
+/// the batches' memory.
+template <class ExecSpace, class NextRank, class ISA, class O, class I>
 I sort_one_group(const ExecSpace& exec, const Unmanaged<I, ExecSpace>& v, const Unmanaged<I, ExecSpace>& kept_out,
-                 const ISA& isa, I* sa, const NextRank& next_rank, std::uint8_t* bytes, int rank_bits) {
-  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>;
+                 const ISA& isa, O* sa, const NextRank& next_rank, std::uint8_t* bytes, int rank_bits) {
+  using Policy = Range<ExecSpace>;
   using U = Unmanaged<I, ExecSpace>;
   using Bytes = Unmanaged<std::uint8_t, ExecSpace>;
+  constexpr bool narrow = sizeof(I) < sizeof(O);
   const I len = static_cast<I>(v.extent(0));
   I slot = 0;  // the group's first slot, needed on the host to address its SA slots
   Kokkos::parallel_reduce(
       "ktext::suffix_array::group_slot", Policy(exec, 0, 1), KOKKOS_LAMBDA(I, I & s) { s += isa(v(0)); }, slot);
-  const U slots(sa + slot, len);
+  const U slots(reinterpret_cast<I*>(sa + slot), len);
+  if (narrow) bytes = reinterpret_cast<std::uint8_t*>(slots.data() + len);  // (w_O - w_I) len >= 2 len bytes
   const Bytes digit(bytes, len), digit_tmp(bytes + len, len);
   U cur = v, other = slots;
   for (int shift = 0; shift < rank_bits; shift += 8) {
@@ -294,25 +324,33 @@ I sort_one_group(const ExecSpace& exec, const Unmanaged<I, ExecSpace>& v, const 
                        FlagHeads<SameNextRank<NextRank, I>, U, Bytes, I>{{next_rank}, slots, digit});
   ktext::inclusive_scan_apply<I>(exec, std::size_t(len), HeadIndex<Bytes, I>{digit}, MaxIndex<I>{},
                                  WriteGroupRank<U, ISA, I>{slots, isa, slot});
-  return static_cast<I>(ktext::select_by_index(exec, slots, kept_out, KeepUnsplit<Bytes, I>{digit, len}));
+  const I kept = static_cast<I>(ktext::select_by_index(exec, slots, kept_out, KeepUnsplit<Bytes, I>{digit, len}));
+  if constexpr (narrow) widen_in_place<ExecSpace, O, I>(exec, sa + slot, len);
+  return kept;
 }
 
-template <class ExecSpace, class TextView, class SAView>
-SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
-                                 const SuffixArrayOptions& options) {
-  using I = typename SAView::non_const_value_type;
+/// Prefix doubling with positions and ranks held as the unsigned \p I (the work indices) while
+/// the output \p sa_in holds O = its value type, as wide or wider. With a wider output the
+/// initial sort runs inside the output's memory (its first half holds the order, the rest the
+/// key buffers) and the order is widened in place once ranked; with 64-bit output and n < 2^32
+/// this holds the peak to 18n for bytes instead of 29n.
+template <class I, class ExecSpace, class TextView, class SAView>
+SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
+                                    const SuffixArrayOptions& options) {
+  using O = typename SAView::non_const_value_type;
   using S = typename TextView::non_const_value_type;
-  using K = std::make_unsigned_t<I>;
+  using K = I;  // keys (ranks + 1 <= n) share the scratch with indices
   using Mem = typename ExecSpace::memory_space;
-  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<I>>;
-  static_assert(sizeof(K) == sizeof(I), "keys and indices share buffers");
+  using Policy = Range<ExecSpace>;
+  static_assert(std::is_unsigned_v<I> && sizeof(I) <= sizeof(O), "work indices: unsigned, no wider than the output");
+  constexpr bool narrow = sizeof(I) < sizeof(O);
 
   const I n = static_cast<I>(text_in.extent(0));
   Unmanaged<const S, ExecSpace> text(text_in.data(), text_in.extent(0));
-  Unmanaged<I, ExecSpace> sa(sa_in.data(), sa_in.extent(0));
+  Unmanaged<O, ExecSpace> sa(sa_in.data(), sa_in.extent(0));
   SuffixArrayStats stats;
   Footprint mem;
-  mem.add(std::size_t(n) * (sizeof(S) + sizeof(I)));  // the caller's text and output
+  mem.add(std::size_t(n) * (sizeof(S) + sizeof(O)));  // the caller's text and output
   auto report = [&](const char* phase, std::uint64_t h, std::uint64_t active) {
     if (options.progress) options.progress(SuffixArrayProgress{phase, stats.rounds, h, active, std::uint64_t(n)});
   };
@@ -340,35 +378,42 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   const int key_bits = per_key * alphabet.bits;
   stats.initial_prefix = std::uint64_t(per_key);
 
-  // Initial sort of all suffixes by their packed first k symbols, truncated suffixes first.
+  // Initial sort of all suffixes by their packed first k symbols, truncated suffixes first. The
+  // order is sorted in the output's memory (as I values) with ISA as the other value buffer.
   report("initial sort", 0, std::uint64_t(n));
   auto isa = allocate(Tag<I>{}, "ktext::suffix_array::isa", n);
+  const Unmanaged<I, ExecSpace> order(reinterpret_cast<I*>(sa.data()), n);
   {
     // LSD over 16-bit pieces of the packed key, least significant first: four stable passes
     // with 2-byte keys move 6 bytes per suffix each and need 4n bytes of key buffers, where two
-    // passes over 32-bit halves would need 8n (the initial sort sets the peak otherwise).
-    auto keys = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys", n);
-    auto keys_tmp = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys_tmp", n);
+    // passes over 32-bit halves would need 8n (the initial sort sets the peak otherwise). A wider
+    // output has those 4n bytes free behind the order.
+    Kokkos::View<std::uint16_t*, Mem> key_store;
+    std::uint16_t* key_bytes = reinterpret_cast<std::uint16_t*>(order.data() + n);
+    if constexpr (!narrow) {
+      key_store = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys", 2 * std::size_t(n));
+      key_bytes = key_store.data();
+    }
+    const Unmanaged<std::uint16_t, ExecSpace> keys(key_bytes, n), keys_tmp(key_bytes + n, n);
     const I truncated = I(per_key - 1) < n ? I(per_key - 1) : n;
     Kokkos::parallel_for(
         "ktext::suffix_array::initial_order", Policy(exec, 0, n),
-        KOKKOS_LAMBDA(I j) { sa(j) = j < truncated ? n - 1 - j : j - truncated; });
+        KOKKOS_LAMBDA(I j) { order(j) = j < truncated ? n - 1 - j : j - truncated; });
     for (int shift = 0; shift < key_bits; shift += 16) {
       Kokkos::parallel_for(
           "ktext::suffix_array::initial_keys", Policy(exec, 0, n),
-          KOKKOS_LAMBDA(I j) { keys(j) = key.piece(sa(j), shift); });
-      ktext::sort_pairs(exec, keys, sa, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
+          KOKKOS_LAMBDA(I j) { keys(j) = key.piece(order(j), shift); });
+      ktext::sort_pairs(exec, keys, order, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
     }
-    release(keys);
-    release(keys_tmp);
+    release(key_store);
   }
   using Bytes = Unmanaged<std::uint8_t, ExecSpace>;
   auto head_store = allocate(Tag<std::uint8_t>{}, "ktext::suffix_array::heads", n);
   const Bytes head(head_store.data(), n);
   Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
-                       FlagHeads<decltype(key), decltype(sa), Bytes, I>{key, sa, head});
+                       FlagHeads<decltype(key), decltype(order), Bytes, I>{key, order, head});
   ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
-                                 WriteInitialRank<decltype(sa), decltype(isa), I>{sa, isa});
+                                 WriteInitialRank<decltype(order), decltype(isa), I>{order, isa});
 
   // Active entries: members of groups that are not singletons.
   const KeepUnsplit<Bytes, I> active{head, n};
@@ -387,9 +432,11 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   if (m > 0) {
     vals_store = allocate(Tag<I>{}, "ktext::suffix_array::active", m);
     // The suffixes in the active slots, in slot order; vals holds exactly the m counted above.
-    ktext::select_by_index(exec, sa, vals_store, active);
+    ktext::select_by_index(exec, order, vals_store, active);
   }
   release(head_store);
+  // The singletons' final entries; the other slots are rewritten when their groups split.
+  if constexpr (narrow) widen_in_place<ExecSpace, O, I>(exec, sa.data(), std::uint64_t(n));
 
   const int rank_bits = bit_width(std::uint64_t(n));
   std::uint64_t h = std::uint64_t(per_key);
@@ -408,13 +455,15 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
     // earlier batch are read by later ones; every group is then seen either wholly before or
     // wholly after its split, and both are consistent with the order (Larsson–Sadakane update
     // ranks in place for the same reason), so this only speeds convergence.
-    const I chunk = batch_size<I>(n, m, options.batch_entries);
+    // 24 parts with a wider output: its scratch then stays within n bytes (the peak 18n).
+    const I chunk = batch_size<I>(n, m, options.batch_entries, narrow ? I(24) : I(12));
     const Batches<I> batches = batch_cuts(exec, vals, isa, m, chunk);
     const std::vector<I>& cuts = batches.cuts;
     std::size_t need = 0;  // arena entries
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const std::size_t len = std::size_t(cuts[b + 1] - cuts[b]);
-      need = std::max(need, batches.alone[b] ? (2 * len + sizeof(I) - 1) / sizeof(I) : 3 * len);
+      // A group alone needs 2 bytes per entry, which a wider output's own slots hold.
+      need = std::max(need, batches.alone[b] ? (narrow ? 0 : (2 * len + sizeof(I) - 1) / sizeof(I)) : 3 * len);
     }
     if (need > arena.extent(0)) {
       release(arena);
@@ -459,6 +508,19 @@ SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in,
   exec.fence("ktext::suffix_array: done");
   stats.peak_bytes = mem.peak();
   return stats;
+}
+
+/// Prefix doubling into \p sa_in with 32-bit work indices whenever n < 2^32 (the output, 32 or 64
+/// bits, is widened from them), else 64-bit ones.
+template <class ExecSpace, class TextView, class SAView>
+SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
+                                 const SuffixArrayOptions& options) {
+  using O = typename SAView::non_const_value_type;
+  if constexpr (sizeof(O) > 4) {
+    if (text_in.extent(0) >= (std::uint64_t(1) << 32))
+      return prefix_doubling_as<std::uint64_t>(exec, text_in, sa_in, options);
+  }
+  return prefix_doubling_as<std::uint32_t>(exec, text_in, sa_in, options);
 }
 
 }  // namespace ktext::impl
