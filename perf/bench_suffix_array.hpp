@@ -2,7 +2,8 @@
 // Benchmarks of ktext::suffix_array on one backend (KTEXT_BENCH_EXEC) against libdivsufsort
 // (divsufsort(), one host thread) in the same binary.
 //
-// Names: suffix_array_<Backend>/<dataset> and divsufsort/<dataset>.
+// Names: suffix_array_<Backend>/<dataset> and divsufsort/<dataset>; with KTEXT_BENCH_SA_INDEX64=1
+// also suffix_array64_<Backend>/<dataset> (64-bit output indices on every input).
 // Datasets:
 //   synthetic, 2^20 .. 2^24 bytes every factor 4 (KTEXT_BENCH_SA_MIN_LOG2 / KTEXT_BENCH_SA_MAX_LOG2):
 //     random4 (ACGT), random26 (a-z), random256 (all bytes), a_n (A^n), fibonacci (Fibonacci word
@@ -13,7 +14,8 @@
 // and the SA view allocated before the timed loop; the timed loop is the suffix array call and a
 // fence (work buffers are allocated inside the call, as divsufsort allocates its buckets).
 // Counters: bytes_per_second (input bytes), peak_bytes_per_input_byte (SuffixArrayStats::peak_bytes
-// / n; for divsufsort text + SA + its bucket arrays), rounds (doubling rounds), n.
+// / n; for divsufsort text + SA + its bucket arrays), rounds (doubling rounds), n, index_bytes (4,
+// or 8 for suffix_array64_ and for inputs of 2^31 bytes or more, which the stages and the peer skip).
 // KTEXT_BENCH_VERIFY=1 compares the ktext result with divsufsort's once per benchmark.
 // KTEXT_BENCH_PEERS=0 leaves the peers out. Also per dataset: bwt_<Backend>, unbwt_<Backend> and
 // lcp_<Backend> time the stages built on the suffix array (KTEXT_BENCH_STAGES=0 leaves them out).
@@ -114,13 +116,14 @@ std::optional<DeviceInput> device_input(benchmark::State& state, const std::stri
   return in;
 }
 
-void bm_ktext(benchmark::State& state, const std::string& dataset) {
-  const auto in = device_input(state, dataset);
-  if (!in) return;
-  const TextPtr& t = in->host;
-  const std::size_t n = in->n;
-  const auto& text = in->text;
-  const auto& sa = in->sa;
+/// ktext::suffix_array with \p I indices: int32_t for the standard names (int64_t from 2^31 on,
+/// as the CLI picks), int64_t for suffix_array64_ (below 2^32 symbols it sorts with 32-bit
+/// positions into the 64-bit output; compare its peak with 18n).
+template <class I>
+void bm_ktext_as(benchmark::State& state, const TextPtr& t) {
+  const std::size_t n = t->size();
+  const auto text = to_device(*t, "ktext_bench::text");
+  Kokkos::View<I*, Mem> sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::sa"), n);
   Exec exec;
   exec.fence();
   ktext::SuffixArrayStats stats;
@@ -132,13 +135,21 @@ void bm_ktext(benchmark::State& state, const std::string& dataset) {
   state.counters["peak_bytes_per_input_byte"] = n ? double(stats.peak_bytes) / double(n) : 0.0;
   state.counters["rounds"] = stats.rounds;
   state.counters["n"] = double(n);
+  state.counters["index_bytes"] = double(sizeof(I));
 #if defined(KTEXT_HAVE_DIVSUFSORT)
-  if (env_int("KTEXT_BENCH_VERIFY", 0)) {
+  if (env_int("KTEXT_BENCH_VERIFY", 0) && n < (std::size_t(1) << 31)) {
     auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, sa);
     const auto ref = divsufsort_sa(*t);
-    if (!std::equal(ref.begin(), ref.end(), h.data())) state.SkipWithError("ktext SA differs from divsufsort");
+    if (!std::equal(ref.begin(), ref.end(), h.data(), [](std::int32_t r, I v) { return I(r) == v; }))
+      state.SkipWithError("ktext SA differs from divsufsort");
   }
 #endif
+}
+
+void bm_ktext(benchmark::State& state, const std::string& dataset, bool index64) {
+  const TextPtr t = inputs().get(dataset);
+  if (index64 || t->size() >= (std::size_t(1) << 31)) bm_ktext_as<std::int64_t>(state, t);
+  else bm_ktext_as<std::int32_t>(state, t);
 }
 
 /// The stages built on a suffix array, each timed alone on the backend: the BWT from the SA,
@@ -197,10 +208,13 @@ void bm_divsufsort(benchmark::State& state, const std::string& dataset) {
 
 void add_dataset(const std::string& name, std::function<Text()> make, bool peers) {
   inputs().add(name, std::move(make));
-  benchmark::RegisterBenchmark(("suffix_array_" + backend_name + "/" + name).c_str(),
-                               [name](benchmark::State& s) { bm_ktext(s, name); })
-      ->UseRealTime()
-      ->Unit(benchmark::kMillisecond);
+  for (bool index64 : {false, true}) {
+    if (index64 && env_int("KTEXT_BENCH_SA_INDEX64", 0) == 0) continue;
+    benchmark::RegisterBenchmark(((index64 ? "suffix_array64_" : "suffix_array_") + backend_name + "/" + name).c_str(),
+                                 [name, index64](benchmark::State& s) { bm_ktext(s, name, index64); })
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+  }
   if (env_int("KTEXT_BENCH_STAGES", 1) != 0) {
     for (auto [label, stage] : {std::pair{"bwt_", Stage::Bwt}, std::pair{"unbwt_", Stage::Unbwt}, std::pair{"lcp_", Stage::Lcp}})
       benchmark::RegisterBenchmark((label + backend_name + "/" + name).c_str(),
