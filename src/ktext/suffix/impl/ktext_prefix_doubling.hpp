@@ -26,7 +26,8 @@
 // so its scratch stays under 2 bytes per unsorted entry; a group larger than a stretch (A^n,
 // short periods) is sorted alone by the next rank, in its own SA slots
 // and with one byte-wide digit per pass, so peak memory stays within 15n for byte texts and
-// 32-bit indices whatever the input.
+// 32-bit indices whatever the input. Below 2^32 symbols positions and ranks are held in 32 bits
+// even for a 64-bit output, which is widened from them in place (18n instead of 29n).
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
