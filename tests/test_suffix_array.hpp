@@ -92,35 +92,32 @@ TEST(suffix_array, larger_inputs_against_reference) {
   }
 }
 
+/// Every named shape plus period 2 at size \p n: the array against the reference, and the peak
+/// within \p per_byte n (+ the alphabet tables) and the documented bound.
+template <class I>
+void expect_peak_within(std::size_t n, std::uint32_t seed, std::size_t per_byte) {
+  auto texts = named_texts(n, seed);
+  if (take_case()) texts.emplace_back("period2", ktext::oracle::periodic_text(n, "ab"));
+  for (const auto& [name, t] : texts) {
+    ktext::SuffixArrayStats stats;
+    EXPECT_EQ(build<I>(t, &stats), reference_suffix_array<I>(t)) << name << " n=" << n;
+    EXPECT_LE(stats.peak_bytes, per_byte * n + 65536) << name << " n=" << n;
+    EXPECT_LE(stats.peak_bytes, (ktext::suffix_array_peak_bytes_bound<std::uint8_t, I>(n))) << name << " n=" << n;
+  }
+}
+
 TEST(suffix_array, peak_memory_within_15n_on_every_shape) {
   // One group spanning the text (A^n, zeros), two or three (short periods) and the ordinary
   // shapes: text, SA, ISA, the unsorted list and the sort scratch stay within 15n for bytes and
   // 32-bit indices (25n before groups larger than a batch were sorted in their own SA slots).
-  for (std::size_t n : {(std::size_t(1) << 17) + 723, std::size_t(300000)}) {
-    auto texts = named_texts(n, 5);
-    if (take_case()) texts.emplace_back("period2", ktext::oracle::periodic_text(n, "ab"));
-    for (const auto& [name, t] : texts) {
-      ktext::SuffixArrayStats stats;
-      EXPECT_EQ(build<std::int32_t>(t, &stats), reference_suffix_array<std::int32_t>(t)) << name << " n=" << n;
-      EXPECT_LE(stats.peak_bytes, 15 * n + 65536) << name << " n=" << n;  // + the alphabet tables
-    }
-  }
+  for (std::size_t n : {(std::size_t(1) << 17) + 723, std::size_t(300000)}) expect_peak_within<std::int32_t>(n, 5, 15);
 }
 
 TEST(suffix_array, peak_memory_within_18n_with_64bit_indices) {
   // 64-bit output below 2^32 symbols: the positions and ranks are held in 32 bits, the initial
   // sort runs inside the output and large groups are sorted in their own (wider) slots, so text,
   // SA, ISA, the unsorted list and the scratch stay within 18n (29n with 64-bit work indices).
-  for (std::size_t n : {(std::size_t(1) << 17) + 1347, std::size_t(300000)}) {
-    auto texts = named_texts(n, 6);
-    if (take_case()) texts.emplace_back("period2", ktext::oracle::periodic_text(n, "ab"));
-    for (const auto& [name, t] : texts) {
-      ktext::SuffixArrayStats stats;
-      EXPECT_EQ(build<std::int64_t>(t, &stats), reference_suffix_array<std::int64_t>(t)) << name << " n=" << n;
-      EXPECT_LE(stats.peak_bytes, 18 * n + 65536) << name << " n=" << n;  // + the alphabet tables
-      EXPECT_LE(stats.peak_bytes, (ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(n))) << name;
-    }
-  }
+  for (std::size_t n : {(std::size_t(1) << 17) + 1347, std::size_t(300000)}) expect_peak_within<std::int64_t>(n, 6, 18);
   // The documented bounds: 18n below 2^32 symbols, 29n from there (plus the 12 MiB of tables).
   const std::uint64_t below = (std::uint64_t(1) << 32) - 1, above = std::uint64_t(1) << 32;
   EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(below)), 18 * below + (13u << 20));

@@ -311,7 +311,7 @@ I sort_one_group(const ExecSpace& exec, const Unmanaged<I, ExecSpace>& v, const 
   Kokkos::parallel_reduce(
       "ktext::suffix_array::group_slot", Policy(exec, 0, 1), KOKKOS_LAMBDA(I, I & s) { s += isa(v(0)); }, slot);
   const U slots(reinterpret_cast<I*>(sa + slot), len);
-  if (narrow) bytes = reinterpret_cast<std::uint8_t*>(slots.data() + len);  // (w_O - w_I) len >= 2 len bytes
+  if constexpr (narrow) bytes = reinterpret_cast<std::uint8_t*>(slots.data() + len);  // (w_O - w_I) len >= 2 len bytes
   const Bytes digit(bytes, len), digit_tmp(bytes + len, len);
   U cur = v, other = slots;
   for (int shift = 0; shift < rank_bits; shift += 8) {
