@@ -19,6 +19,7 @@
 // KTEXT_BENCH_VERIFY=1 compares the ktext result with divsufsort's once per benchmark.
 // KTEXT_BENCH_PEERS=0 leaves the peers out. Also per dataset: bwt_<Backend>, unbwt_<Backend> and
 // lcp_<Backend> time the stages built on the suffix array (KTEXT_BENCH_STAGES=0 leaves them out).
+// KTEXT_BENCH_SA_GROUP_LIMIT sets SuffixArrayOptions::segmented_group_limit (1: radix sorts only).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -127,8 +128,10 @@ void bm_ktext_as(benchmark::State& state, const TextPtr& t) {
   Exec exec;
   exec.fence();
   ktext::SuffixArrayStats stats;
+  ktext::SuffixArrayOptions options;
+  options.segmented_group_limit = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_GROUP_LIMIT", 0)));
   for (auto _ : state) {
-    stats = ktext::suffix_array(exec, Kokkos::View<const std::uint8_t*, Mem>(text), sa);
+    stats = ktext::suffix_array(exec, Kokkos::View<const std::uint8_t*, Mem>(text), sa, options);
     exec.fence();
   }
   state.SetBytesProcessed(state.iterations() * std::int64_t(n));

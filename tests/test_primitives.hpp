@@ -106,8 +106,12 @@ TEST(primitives, sort_pairs_public_api) {
   EXPECT_THROW(ktext::sort_pairs(Exec{}, dk, dv, 0, 65), ktext::InputError);
 }
 
+/// How check_segmented sorts: the public function, the in-either form as dispatched (CUB on
+/// CUDA), or the portable in-either form (one thread per segment).
+enum class SegmentedCall { pub, in_either, in_either_portable };
+
 template <class K, class V>
-void check_segmented(std::size_t n, std::size_t segments, std::uint64_t seed) {
+void check_segmented(std::size_t n, std::size_t segments, std::uint64_t seed, SegmentedCall call = SegmentedCall::pub) {
   auto keys = random_values<K>(n, seed, seed % 2 ? 5 : 0);
   auto vals = random_values<V>(n, seed + 1);
   std::mt19937_64 rng(seed);
@@ -117,7 +121,21 @@ void check_segmented(std::size_t n, std::size_t segments, std::uint64_t seed) {
   std::sort(offsets.begin(), offsets.end());
   auto dk = to_device(keys);
   auto dv = to_device(vals);
-  ktext::segmented_sort_pairs(Exec{}, to_device(offsets), dk, dv);
+  auto doff = to_device(offsets);
+  if (call == SegmentedCall::pub) {
+    ktext::segmented_sort_pairs(Exec{}, doff, dk, dv);
+  } else {
+    Kokkos::View<K*, Mem> kt("kt", n);
+    Kokkos::View<V*, Mem> vt("vt", n);
+    const ktext::impl::Unmanaged<const std::int32_t, Exec> off(doff.data(), doff.extent(0));
+    const ktext::impl::Unmanaged<K, Exec> k(dk.data(), n), k2(kt.data(), n);
+    const ktext::impl::Unmanaged<V, Exec> v(dv.data(), n), v2(vt.data(), n);
+    const bool in_tmp =
+        call == SegmentedCall::in_either
+            ? ktext::impl::segmented_sort_pairs_in_either(Exec{}, off, k, v, k2, v2)
+            : ktext::impl::SegmentedSort<Exec, std::int32_t, K, V, false>::apply_in_either(Exec{}, off, k, v, k2, v2);
+    if (in_tmp) dk = kt, dv = vt;
+  }
   Exec{}.fence();
   auto hk = to_host(dk);
   auto hv = to_host(dv);
@@ -140,6 +158,20 @@ TEST(primitives, segmented_sort_pairs) {
   check_segmented<std::uint64_t, std::int64_t>(10000, 9000, 3);
   check_segmented<std::uint64_t, std::uint32_t>(50000, 7, 4);
   check_segmented<std::uint32_t, std::uint64_t>(3, 3, 5);
+}
+
+TEST(primitives, segmented_sort_pairs_in_either) {
+  // Segments covering every element, the caller's scratch: as dispatched, and the portable
+  // thread-per-segment form (insertion sort up to 16, heapsort above; one segment of all).
+  for (auto call : {SegmentedCall::in_either, SegmentedCall::in_either_portable}) {
+    check_segmented<std::uint32_t, std::int32_t>(0, 1, 1, call);
+    check_segmented<std::uint32_t, std::int32_t>(1, 1, 1, call);
+    check_segmented<std::uint32_t, std::int32_t>(5000, 1, 1, call);
+    check_segmented<std::uint32_t, std::uint32_t>(10000, 300, 2, call);
+    check_segmented<std::uint32_t, std::uint32_t>(10000, 3000, 3, call);
+    check_segmented<std::uint64_t, std::int64_t>(20000, 9000, 4, call);
+    check_segmented<std::uint64_t, std::uint32_t>(50000, 7, 5, call);
+  }
 }
 
 TEST(primitives, segmented_sort_pairs_leaves_the_rest) {

@@ -141,6 +141,32 @@ TEST(suffix_array, work_indices_of_64_bits) {
   }
 }
 
+TEST(suffix_array, both_group_sorts_agree) {
+  // Batches of short groups take one segmented sort, batches with a longer group two radix sorts:
+  // forced each way (limit 1: radix only; limit 2 and 8: mixed; no limit: segmented wherever a
+  // group fits a batch), with and without small batches, sizes 2^k + {0, 7, 723, 1347}.
+  std::vector<std::size_t> sizes = {65, 300};
+  for (int k : {12, 16})
+    for (std::size_t d : {0, 7, 723, 1347}) sizes.push_back((std::size_t(1) << k) + d);
+  for (std::size_t n : sizes) {
+    for (const auto& [name, t] : named_texts(n, 5)) {
+      const auto want = reference_suffix_array<std::int32_t>(t);
+      auto text = to_device(t, "text");
+      for (std::size_t limit : {std::size_t(1), std::size_t(2), std::size_t(8), ~std::size_t(0)}) {
+        for (std::size_t batch : {std::size_t(0), std::size_t(700)}) {
+          Kokkos::View<std::int32_t*, Mem> sa("sa", t.size());
+          ktext::SuffixArrayOptions options;
+          options.segmented_group_limit = limit;
+          options.batch_entries = batch;
+          ktext::suffix_array(Exec{}, text, sa, options);
+          Exec{}.fence();
+          ASSERT_EQ(to_host(sa), want) << name << " n=" << n << " limit=" << limit << " batch=" << batch;
+        }
+      }
+    }
+  }
+}
+
 TEST(suffix_array, widen_in_place_keeps_every_value) {
   // 32-bit values at the start of a 64-bit array become its entries, for sizes 2^k + {0, 7, 723, 1347}.
   std::vector<std::size_t> sizes = {0, 1, 2, 3, 4, 5};

@@ -17,6 +17,7 @@ struct segmented_sort_cub_avail<Kokkos::Cuda, K, V> : std::true_type {};
 template <class O, class K, class V>
 struct SegmentedSort<Kokkos::Cuda, O, K, V, true> {
   static constexpr char path[] = "[CUB]";
+  static constexpr char in_either_path[] = "[CUB]";
   static void apply(const Kokkos::Cuda& exec, Unmanaged<const O, Kokkos::Cuda> offsets, Unmanaged<K, Kokkos::Cuda> keys,
                     Unmanaged<V, Kokkos::Cuda> vals) {
     const auto n = static_cast<std::int64_t>(keys.extent(0));
@@ -44,6 +45,24 @@ struct SegmentedSort<Kokkos::Cuda, O, K, V, true> {
     if (k.selector != 0) Kokkos::deep_copy(exec, keys, Unmanaged<K, Kokkos::Cuda>(kt.data(), n));
     if (v.selector != 0) Kokkos::deep_copy(exec, vals, Unmanaged<V, Kokkos::Cuda>(vt.data(), n));
     exec.fence("ktext::segmented_sort_pairs[CUB]: scratch released");
+  }
+  /// With the caller's scratch as the alternate buffers, every element inside a segment (the
+  /// segments cover all): returns true when the result is in \p keys_tmp / \p vals_tmp. Does
+  /// not block.
+  static bool apply_in_either(const Kokkos::Cuda& exec, Unmanaged<const O, Kokkos::Cuda> offsets,
+                              Unmanaged<K, Kokkos::Cuda> keys, Unmanaged<V, Kokkos::Cuda> vals,
+                              Unmanaged<K, Kokkos::Cuda> keys_tmp, Unmanaged<V, Kokkos::Cuda> vals_tmp) {
+    const auto n = static_cast<std::int64_t>(keys.extent(0));
+    const auto segments = static_cast<std::int64_t>(offsets.extent(0) - 1);
+    cub::DoubleBuffer<K> k(keys.data(), keys_tmp.data());
+    cub::DoubleBuffer<V> v(vals.data(), vals_tmp.data());
+    cuda::cub_call(exec, "ktext::segmented_sort_pairs[CUB]", [&](void* temp, std::size_t& bytes) {
+      return cub::DeviceSegmentedSort::SortPairs(temp, bytes, k, v, n, segments, offsets.data(), offsets.data() + 1,
+                                                 exec.cuda_stream());
+    });
+    if (v.selector != k.selector)  // CUB flips both together; kept apart here only defensively
+      Kokkos::deep_copy(exec, v.selector ? vals : vals_tmp, v.selector ? vals_tmp : vals);
+    return k.selector != 0;
   }
 };
 

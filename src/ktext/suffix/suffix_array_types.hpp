@@ -23,11 +23,19 @@ struct SuffixArrayOptions {
   std::function<void(const SuffixArrayProgress&)> progress;
   /// Stretch of a doubling round's batches: a batch holds the groups starting in one stretch of
   /// this many entries (under twice as many entries), and a group larger than a stretch is sorted
-  /// alone with 2 bytes of scratch per entry. 0 chooses max(active/12, min(2^20, n/12)): the
-  /// sort scratch then stays under 2 bytes per active entry with 32-bit indices (24 instead of 12
-  /// with 64-bit indices below 2^32 symbols, sorted with 32-bit positions: under 1 byte). Smaller
-  /// stretches use less memory and launch more kernels.
+  /// alone with 2 bytes of scratch per entry. 0 chooses max(active/p, min(2^20, n/p)) with p = 14
+  /// where batches may take the segmented sort, else 12: the sort scratch then stays under 2
+  /// bytes per active entry with 32-bit indices (2p instead of p with 64-bit indices below 2^32
+  /// symbols, sorted with 32-bit positions: under 1 byte). Smaller stretches use less memory and
+  /// launch more kernels.
   std::size_t batch_entries = 0;
+  /// A batch whose groups have at most this many entries each is sorted by one segmented sort
+  /// (by the next rank, inside each group); a batch with a longer group by two stable radix
+  /// sorts over the batch (next rank, then group), which cost the same for any group shape.
+  /// 0 chooses the backend's default (impl::default_segmented_group_limit: 4096 on hosts, 1 with
+  /// CUB, where the segmented sort measured no faster); 1 always takes the radix sorts. The
+  /// result is the same either way.
+  std::size_t segmented_group_limit = 0;
 };
 
 /// \brief What a run used.

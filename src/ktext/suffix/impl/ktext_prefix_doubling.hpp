@@ -15,19 +15,22 @@
 // suffixes with the same padded key, and each is made a singleton group. The implicit end is
 // then smaller than every symbol, including byte 0, as in libdivsufsort.
 //
-// Round with prefix length h: sort the active entries stably by ISA[s+h] (0 when s+h = n, the
-// only way a member of an unsorted group reaches the end), then stably by ISA[s]; since groups
-// occupy contiguous slots in the order of their ISA value, this sorts inside each group. New
-// group heads start where either key changes; new ranks are a running maximum of head slots.
-// Two stable passes replace one segmented sort: both keys fit in bit_width(n) bits, so each pass
-// sorts only the bits that matter, and the host radix sort is parallel for any group shape (a
-// per-segment sort is serial for A^n, whose single group spans the text). A round runs over
-// batches of whole groups (those starting in one stretch of a twelfth of the unsorted entries)
-// so its scratch stays under 2 bytes per unsorted entry; a group larger than a stretch (A^n,
-// short periods) is sorted alone by the next rank, in its own SA slots
-// and with one byte-wide digit per pass, so peak memory stays within 15n for byte texts and
-// 32-bit indices whatever the input. Below 2^32 symbols positions and ranks are held in 32 bits
-// even for a 64-bit output, which is widened from them in place (18n instead of 29n).
+// Round with prefix length h: sort the members of each group by ISA[s+h] (0 when s+h = n, the
+// only way a member of an unsorted group reaches the end). New group heads start where the
+// group or that key changes; new ranks are a running maximum of head slots. A round runs over
+// batches of whole groups (those starting in one stretch of a fourteenth of the unsorted
+// entries, a twelfth without the segmented sort) so its scratch stays under 2 bytes per unsorted
+// entry. On hosts a batch of short groups (at most default_segmented_group_limit entries each,
+// the usual case on text) is sorted by one segmented sort whose segments are the groups, each
+// by one thread in cache. A batch holding a longer group, and every batch on CUDA, is sorted stably
+// by the next rank, then stably by ISA[s]; since groups occupy contiguous slots in the order of
+// their ISA value, this sorts inside each group, with only bit_width(n) bits per pass and a
+// host radix sort that is parallel for any group shape (a per-segment sort is serial inside one
+// segment). A group larger than a stretch (A^n, short periods) is sorted alone by the next rank,
+// in its own SA slots and with one byte-wide digit per pass, so peak memory stays within 15n
+// for byte texts and 32-bit indices whatever the input. Below 2^32 symbols positions and ranks
+// are held in 32 bits even for a 64-bit output, which is widened from them in place (18n
+// instead of 29n).
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
@@ -42,6 +45,7 @@
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/range.hpp"
 #include "ktext/primitives/scan.hpp"
+#include "ktext/primitives/segmented_sort.hpp"
 #include "ktext/primitives/select.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
 #include "ktext/suffix/suffix_array_types.hpp"
@@ -163,11 +167,11 @@ struct WriteRoundRank {
 
 /// Stretch of a doubling round's batches: a \p parts-th of the active entries, but no fewer than
 /// min(2^20, n / parts), below which batching only adds launches. A batch holds the groups
-/// starting in one stretch, under twice its entries, so with 4-byte entries and 12 parts the
-/// scratch stays under 24 bytes per stretch entry: 2 bytes per unsorted suffix, 2n at most (n
-/// with 24 parts).
+/// starting in one stretch, under twice its entries, so with 3.5 buffers of 4-byte entries and
+/// 14 parts the scratch stays under 28 bytes per stretch entry: 2 bytes per unsorted suffix, 2n
+/// at most (n with 28 parts).
 template <class I>
-I batch_size(I n, I m, std::size_t requested, I parts = 12) {
+I batch_size(I n, I m, std::size_t requested, I parts = 14) {
   if (requested > 0) return requested < std::size_t(m) ? I(requested) : (m > 0 ? m : I(1));
   const I part = m / parts + 1;
   const I floor = n / parts + 1 < (I(1) << 20) ? n / parts + 1 : (I(1) << 20);
@@ -262,6 +266,35 @@ struct KeepUnsplit {
   KOKKOS_INLINE_FUNCTION bool operator()(std::size_t jj) const {
     const I j = static_cast<I>(jj);
     return !(head(j) && (j + 1 == len || head(j + 1)));
+  }
+};
+
+/// Longest group sorted by the segmented sort (SuffixArrayOptions::segmented_group_limit) unless
+/// set. On hosts 4096: one thread sorts each group in cache, which took a Fibonacci word of 2^24
+/// from about 18.2 to 15.3 s on 2 cores and left text within noise (perf/README). With CUB's
+/// segmented sort 1, the radix sorts only: on an H100 it saved under 5% on text (sources 49.9
+/// against 52.5 ms) and lost on Thue-Morse, whose groups of hundreds of entries it sorts slower
+/// than two batch-wide radix sorts (0.56 against 0.45 ms per batch), while finding the groups
+/// costs a gather and a reduction per batch.
+template <class ExecSpace, class I>
+constexpr std::uint64_t default_segmented_group_limit() {
+  return impl::segmented_sort_in_either_by_vendor<ExecSpace, std::conditional_t<sizeof(I) == 4, std::int32_t, std::int64_t>, I, I>
+             ? 1
+             : 4096;
+}
+
+/// Group starts of a batch whose entries' group ranks are \p g (each group's entries
+/// contiguous), and how many of its groups are longer than \p limit: a group starting at j is,
+/// exactly when entry j + limit is still in it.
+template <class G, class I>
+struct CountGroups {
+  G g;
+  I len, limit;
+  KOKKOS_INLINE_FUNCTION bool starts(I j) const { return j == 0 || g(j) != g(j - 1); }
+  KOKKOS_INLINE_FUNCTION void operator()(I j, I& groups, I& long_groups) const {
+    if (!starts(j)) return;
+    ++groups;
+    if (limit < len - j && g(j + limit) == g(j)) ++long_groups;
   }
 };
 
@@ -440,8 +473,12 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
   if constexpr (narrow) widen_in_place<ExecSpace, O, I>(exec, sa.data(), std::uint64_t(n));
 
   const int rank_bits = bit_width(std::uint64_t(n));
+  const I group_limit = static_cast<I>(std::min<std::uint64_t>(
+      options.segmented_group_limit > 0 ? options.segmented_group_limit : default_segmented_group_limit<ExecSpace, I>(),
+      std::uint64_t(n)));
+  const bool segmented = group_limit > 1;  // else every batch takes the radix sorts
   std::uint64_t h = std::uint64_t(per_key);
-  // One scratch arena for the sorts of a round: 3 buffers of a batch, or 2 bytes per entry of a
+  // One scratch arena for the sorts of a round: 3 buffers of a batch and its group offsets, or 2 bytes per entry of a
   // group larger than a stretch (sort_one_group).
   Kokkos::View<I*, Mem> arena;
   while (m > 0) {
@@ -456,15 +493,16 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
     // earlier batch are read by later ones; every group is then seen either wholly before or
     // wholly after its split, and both are consistent with the order (Larsson–Sadakane update
     // ranks in place for the same reason), so this only speeds convergence.
-    // 24 parts with a wider output: its scratch then stays within n bytes (the peak 18n).
-    const I chunk = batch_size<I>(n, m, options.batch_entries, narrow ? I(24) : I(12));
+    // 28 parts with a wider output: its scratch then stays within n bytes (the peak 18n).
+    const I chunk = batch_size<I>(n, m, options.batch_entries, I(segmented ? 14 : 12) * I(narrow ? 2 : 1));
     const Batches<I> batches = batch_cuts(exec, vals, isa, m, chunk);
     const std::vector<I>& cuts = batches.cuts;
     std::size_t need = 0;  // arena entries
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const std::size_t len = std::size_t(cuts[b + 1] - cuts[b]);
       // A group alone needs 2 bytes per entry, which a wider output's own slots hold.
-      need = std::max(need, batches.alone[b] ? (narrow ? 0 : (2 * len + sizeof(I) - 1) / sizeof(I)) : 3 * len);
+      need = std::max(need, batches.alone[b] ? (narrow ? 0 : (2 * len + sizeof(I) - 1) / sizeof(I))
+                                              : 3 * len + (segmented ? len / 2 + 2 : 0));
     }
     if (need > arena.extent(0)) {
       release(arena);
@@ -480,26 +518,65 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
         continue;
       }
       const Unmanaged<I, ExecSpace> vtmp(arena.data() + 2 * std::size_t(len), len);
-      const Unmanaged<K, ExecSpace> keys(reinterpret_cast<K*>(arena.data()), len);
-      const Unmanaged<K, ExecSpace> ktmp(reinterpret_cast<K*>(arena.data() + len), len);
-      // Stable by the next rank, then stable by the group: sorted inside each group.
-      Kokkos::parallel_for(
-          "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { keys(j) = next_rank(v(j)); });
-      ktext::sort_pairs(exec, keys, v, ktmp, vtmp, 0, rank_bits);
-      Kokkos::parallel_for(
-          "ktext::suffix_array::group_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { keys(j) = K(isa(v(j))); });
-      ktext::sort_pairs(exec, keys, v, ktmp, vtmp, 0, rank_bits);
-      Kokkos::parallel_for(
-          "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { ktmp(j) = next_rank(v(j)); });
-      const RoundGroups<decltype(keys), I> groups{keys, ktmp, len};
+      const Unmanaged<K, ExecSpace> buf_a(reinterpret_cast<K*>(arena.data()), len);
+      const Unmanaged<K, ExecSpace> buf_b(reinterpret_cast<K*>(arena.data() + len), len);
+      // The group rank (first slot) of each entry, which a sort inside groups leaves in place,
+      // then the groups and whether one is too long for the segmented sort.
+      const CountGroups<decltype(buf_b), I> count{buf_b, len, group_limit};
+      I groups = 0, long_groups = 1;
+      if (segmented) {
+        Kokkos::parallel_for(
+            "ktext::suffix_array::group_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_b(j) = K(isa(v(j))); });
+        Kokkos::parallel_reduce("ktext::suffix_array::count_groups", Policy(exec, 0, len), count, groups, long_groups);
+      }
+      Unmanaged<K, ExecSpace> g = buf_a, r = buf_b;  // group ranks and next ranks, in sorted order
+      Unmanaged<I, ExecSpace> sorted = v;
+      if (long_groups == 0) {
+        // Short groups only: one segmented sort by the next rank, the segments being the groups.
+        using Off = std::conditional_t<sizeof(I) == 4, std::int32_t, std::int64_t>;
+        const Unmanaged<Off, ExecSpace> offsets(reinterpret_cast<Off*>(arena.data() + 3 * std::size_t(len)),
+                                                std::size_t(groups) + 1);
+        ktext::select_indices(exec, std::size_t(len) + 1, offsets,
+                              KOKKOS_LAMBDA(std::size_t j) { return j == std::size_t(len) || count.starts(I(j)); });
+        Kokkos::parallel_for(
+            "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_a(j) = next_rank(v(j)); });
+        // The vendor sort uses the other buffers as scratch, so the group ranks are gathered again.
+        constexpr bool regather = impl::segmented_sort_in_either_by_vendor<ExecSpace, Off, K, I>;
+        if (impl::segmented_sort_pairs_in_either(exec, Unmanaged<const Off, ExecSpace>(offsets.data(), offsets.extent(0)),
+                                                 buf_a, v, buf_b, vtmp)) {
+          g = buf_a, r = buf_b, sorted = vtmp;
+        } else {
+          g = buf_b, r = buf_a;
+        }
+        if constexpr (regather)
+          Kokkos::parallel_for(
+              "ktext::suffix_array::group_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { g(j) = K(isa(sorted(j))); });
+      } else {
+        // Stable by the next rank, then stable by the group: sorted inside each group.
+        Kokkos::parallel_for(
+            "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_a(j) = next_rank(v(j)); });
+        ktext::sort_pairs(exec, buf_a, v, buf_b, vtmp, 0, rank_bits);
+        Kokkos::parallel_for(
+            "ktext::suffix_array::group_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_a(j) = K(isa(v(j))); });
+        ktext::sort_pairs(exec, buf_a, v, buf_b, vtmp, 0, rank_bits);
+        Kokkos::parallel_for(
+            "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_b(j) = next_rank(v(j)); });
+      }
+      const RoundGroups<decltype(g), I> round{g, r, len};
       ktext::inclusive_scan_apply<StartHead<I>>(
-          exec, std::size_t(len), RoundMarks<decltype(groups), I>{groups}, MaxStartHead<I>{},
-          WriteRoundRank<decltype(groups), decltype(v), decltype(isa), decltype(sa), I>{groups, v, isa, sa});
-      const I kept = static_cast<I>(ktext::select_by_index(
-          exec, v, vtmp, KOKKOS_LAMBDA(std::size_t j) { return !groups.singleton(I(j)); }));
-      // Compact in place: the kept entries of this batch land at or before its start.
-      Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(vals.data() + kept_total, kept),
-                        Unmanaged<I, ExecSpace>(vtmp.data(), kept));
+          exec, std::size_t(len), RoundMarks<decltype(round), I>{round}, MaxStartHead<I>{},
+          WriteRoundRank<decltype(round), decltype(sorted), decltype(isa), decltype(sa), I>{round, sorted, isa, sa});
+      // Compact: the kept entries of this batch land at or before its start.
+      const Unmanaged<I, ExecSpace> kept_at(vals.data() + kept_total, len);
+      I kept = 0;
+      if (sorted.data() == v.data()) {
+        kept = static_cast<I>(ktext::select_by_index(
+            exec, v, vtmp, KOKKOS_LAMBDA(std::size_t j) { return !round.singleton(I(j)); }));
+        Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(kept_at.data(), kept), Unmanaged<I, ExecSpace>(vtmp.data(), kept));
+      } else {  // straight from the scratch; the batch's own entries are no longer read
+        kept = static_cast<I>(ktext::select_by_index(
+            exec, vtmp, kept_at, KOKKOS_LAMBDA(std::size_t j) { return !round.singleton(I(j)); }));
+      }
       kept_total += kept;
     }
     m = kept_total;
