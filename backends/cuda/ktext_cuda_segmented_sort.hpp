@@ -60,9 +60,7 @@ struct SegmentedSort<Kokkos::Cuda, O, K, V, true> {
       return cub::DeviceSegmentedSort::SortPairs(temp, bytes, k, v, n, segments, offsets.data(), offsets.data() + 1,
                                                  exec.cuda_stream());
     });
-    if (v.selector != k.selector)  // CUB flips both together; kept apart here only defensively
-      Kokkos::deep_copy(exec, v.selector ? vals : vals_tmp, v.selector ? vals_tmp : vals);
-    return k.selector != 0;
+    return k.selector != 0;  // CUB sets both selectors from the same pass count
   }
 };
 

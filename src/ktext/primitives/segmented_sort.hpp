@@ -29,6 +29,11 @@ constexpr void check_segmented_types() {
                 "ktext::segmented_sort_pairs: values must be 4- or 8-byte integers");
 }
 
+/// Whether the backend has a vendor segmented sort (CUB on CUDA).
+template <class ExecSpace, class O, class K, class V>
+inline constexpr bool has_vendor_segmented_sort =
+    !std::is_same_v<SegmentedSort<ExecSpace, O, K, V>, SegmentedSort<ExecSpace, O, K, V, false>>;
+
 /// Whether the vendor segmented sort takes \p n elements in \p offsets_len - 1 segments.
 /// It wins only in parts of the range (perf/bench_primitives, H100, CUDA 13.0, ms CUB vs Kokkos
 /// Kernels): short segments (mean 32) 0.082 vs 0.045 at 2^16, 0.36 vs 0.18 at 2^21, 0.69 vs 1.15
@@ -37,7 +42,7 @@ constexpr void check_segmented_types() {
 /// rest.
 template <class ExecSpace, class O, class K, class V>
 bool segmented_sort_by_vendor(std::uint64_t n, std::uint64_t offsets_len) {
-  if constexpr (std::is_same_v<SegmentedSort<ExecSpace, O, K, V>, SegmentedSort<ExecSpace, O, K, V, false>>) {
+  if constexpr (!has_vendor_segmented_sort<ExecSpace, O, K, V>) {
     return false;
   } else {
     const std::uint64_t segments = offsets_len > 1 ? offsets_len - 1 : 1;
@@ -46,16 +51,11 @@ bool segmented_sort_by_vendor(std::uint64_t n, std::uint64_t offsets_len) {
   }
 }
 
-/// Whether segmented_sort_pairs_in_either takes the vendor path (and so uses the scratch).
-template <class ExecSpace, class O, class K, class V>
-inline constexpr bool segmented_sort_in_either_by_vendor =
-    !std::is_same_v<SegmentedSort<ExecSpace, O, K, V>, SegmentedSort<ExecSpace, O, K, V, false>>;
-
 /// As ktext::segmented_sort_pairs over short segments that cover every element (offsets[0] = 0,
 /// offsets[last] = n), with the caller's scratch of the same length: returns true when the
 /// result is in \p keys_tmp / \p vals_tmp. The vendor sort where there is one (it alternates
 /// between the buffers); else one thread per segment, in place, the scratch left untouched
-/// (segmented_sort_in_either_by_vendor says which). Does not block.
+/// (has_vendor_segmented_sort says which). Does not block.
 template <class ExecSpace, class O, class K, class V>
 bool segmented_sort_pairs_in_either(const ExecSpace& exec, const Unmanaged<const O, ExecSpace>& offsets,
                                     const Unmanaged<K, ExecSpace>& keys, const Unmanaged<V, ExecSpace>& vals,

@@ -269,6 +269,10 @@ struct KeepUnsplit {
   }
 };
 
+/// Offsets of a batch's groups for the segmented sort: as wide as the work indices.
+template <class I>
+using GroupOffset = std::conditional_t<sizeof(I) == 4, std::int32_t, std::int64_t>;
+
 /// Longest group sorted by the segmented sort (SuffixArrayOptions::segmented_group_limit) unless
 /// set. On hosts 4096: one thread sorts each group in cache, which took a Fibonacci word of 2^24
 /// from about 18.2 to 15.3 s on 2 cores and left text within noise (perf/README). With CUB's
@@ -278,9 +282,7 @@ struct KeepUnsplit {
 /// costs a gather and a reduction per batch.
 template <class ExecSpace, class I>
 constexpr std::uint64_t default_segmented_group_limit() {
-  return impl::segmented_sort_in_either_by_vendor<ExecSpace, std::conditional_t<sizeof(I) == 4, std::int32_t, std::int64_t>, I, I>
-             ? 1
-             : 4096;
+  return has_vendor_segmented_sort<ExecSpace, GroupOffset<I>, I, I> ? 1 : 4096;
 }
 
 /// Group starts of a batch whose entries' group ranks are \p g (each group's entries
@@ -478,8 +480,8 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
       std::uint64_t(n)));
   const bool segmented = group_limit > 1;  // else every batch takes the radix sorts
   std::uint64_t h = std::uint64_t(per_key);
-  // One scratch arena for the sorts of a round: 3 buffers of a batch and its group offsets, or 2 bytes per entry of a
-  // group larger than a stretch (sort_one_group).
+  // One scratch arena for the sorts of a round: 3 buffers of a batch and its group offsets, or 2
+  // bytes per entry of a group larger than a stretch (sort_one_group).
   Kokkos::View<I*, Mem> arena;
   while (m > 0) {
     if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
@@ -533,7 +535,7 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
       Unmanaged<I, ExecSpace> sorted = v;
       if (long_groups == 0) {
         // Short groups only: one segmented sort by the next rank, the segments being the groups.
-        using Off = std::conditional_t<sizeof(I) == 4, std::int32_t, std::int64_t>;
+        using Off = GroupOffset<I>;
         const Unmanaged<Off, ExecSpace> offsets(reinterpret_cast<Off*>(arena.data() + 3 * std::size_t(len)),
                                                 std::size_t(groups) + 1);
         ktext::select_indices(exec, std::size_t(len) + 1, offsets,
@@ -541,7 +543,7 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
         Kokkos::parallel_for(
             "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_a(j) = next_rank(v(j)); });
         // The vendor sort uses the other buffers as scratch, so the group ranks are gathered again.
-        constexpr bool regather = impl::segmented_sort_in_either_by_vendor<ExecSpace, Off, K, I>;
+        constexpr bool regather = has_vendor_segmented_sort<ExecSpace, Off, K, I>;
         if (impl::segmented_sort_pairs_in_either(exec, Unmanaged<const Off, ExecSpace>(offsets.data(), offsets.extent(0)),
                                                  buf_a, v, buf_b, vtmp)) {
           g = buf_a, r = buf_b, sorted = vtmp;
