@@ -110,9 +110,13 @@ TEST(primitives, sort_pairs_public_api) {
 /// CUDA), or the portable in-either form (one thread per segment).
 enum class SegmentedCall { pub, in_either, in_either_portable };
 
+/// Keys below 2^\p key_bits if given, else odd seeds draw keys below 5 and even ones over all of
+/// K; \p key_shift moves them up that many bits (keys that differ only in a high byte).
 template <class K, class V>
-void check_segmented(std::size_t n, std::size_t segments, std::uint64_t seed, SegmentedCall call = SegmentedCall::pub) {
-  auto keys = random_values<K>(n, seed, seed % 2 ? 5 : 0);
+void check_segmented(std::size_t n, std::size_t segments, std::uint64_t seed, SegmentedCall call = SegmentedCall::pub,
+                     int key_shift = 0, int key_bits = 0) {
+  auto keys = random_values<K>(n, seed, key_bits ? std::uint64_t(1) << key_bits : seed % 2 ? 5 : 0);
+  for (auto& k : keys) k = K(k << key_shift);
   auto vals = random_values<V>(n, seed + 1);
   std::mt19937_64 rng(seed);
   std::vector<std::int32_t> offsets = {0};
@@ -162,7 +166,9 @@ TEST(primitives, segmented_sort_pairs) {
 
 TEST(primitives, segmented_sort_pairs_in_either) {
   // Segments covering every element, the caller's scratch: as dispatched, and the portable
-  // thread-per-segment form (insertion sort up to 16, heapsort above; one segment of all).
+  // thread-per-segment form (insertion sort up to 16, heapsort up to 256, split in place by one
+  // or two bytes above: keys below 5, below 5 << 40, 2^12 or 2^20 (parts over 256 split again),
+  // or with all bits random).
   for (auto call : {SegmentedCall::in_either, SegmentedCall::in_either_portable}) {
     check_segmented<std::uint32_t, std::int32_t>(0, 1, 1, call);
     check_segmented<std::uint32_t, std::int32_t>(1, 1, 1, call);
@@ -171,6 +177,11 @@ TEST(primitives, segmented_sort_pairs_in_either) {
     check_segmented<std::uint32_t, std::uint32_t>(10000, 3000, 3, call);
     check_segmented<std::uint64_t, std::int64_t>(20000, 9000, 4, call);
     check_segmented<std::uint64_t, std::uint32_t>(50000, 7, 5, call);
+    check_segmented<std::uint32_t, std::int32_t>(20000, 20, 6, call);
+    check_segmented<std::uint64_t, std::int64_t>(20000, 20, 7, call, 40);
+    check_segmented<std::uint64_t, std::int64_t>(3000, 10, 8, call);
+    check_segmented<std::uint32_t, std::int32_t>(200000, 1, 9, call, 0, 12);
+    check_segmented<std::uint32_t, std::uint64_t>(200000, 2, 10, call, 0, 20);
   }
 }
 

@@ -13,7 +13,12 @@
 
 namespace ktext::impl {
 
-/// Sorts segment s of (keys, vals) by key in place, serially.
+/// Sorts segment s of (keys, vals) by key in place, serially, touching nothing outside it:
+/// insertion sort up to 16 entries, heapsort up to 256; a longer segment is first split in place
+/// by the highest 8 bits in which its keys differ, and each part longer than 256 by the 8 below
+/// (American flag sort, two levels), before the parts are sorted the same way. The heapsort of a
+/// suffix-array round's largest groups (hundreds of thousands of entries on source code) took
+/// most of that round.
 template <class O, class K, class V, class Exec>
 struct SortEachSegment {
   Unmanaged<const O, Exec> offsets;
@@ -36,8 +41,7 @@ struct SortEachSegment {
       root = child;
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s) const {
-    const O lo = offsets(s), len = offsets(s + 1) - lo;
+  KOKKOS_INLINE_FUNCTION void comparison_sort(O lo, O len) const {
     if (len <= 16) {
       for (O i = 1; i < len; ++i) {
         const K k = keys(lo + i);
@@ -58,6 +62,64 @@ struct SortEachSegment {
       sift_down(lo, 0, end);
     }
   }
+  /// Permutes [lo, lo + len) in place so that bits [shift, shift + width) of the keys ascend
+  /// (width <= 8), and returns the parts: part d is [start[d], start[d + 1]), d < 2^width.
+  KOKKOS_INLINE_FUNCTION void split_by_bits(O lo, O len, int shift, int width, O* start) const {
+    const int parts = 1 << width;
+    const K mask = K(parts - 1);
+    O next[256];
+    for (int d = 0; d <= parts; ++d) start[d] = 0;
+    for (O i = lo; i < lo + len; ++i) ++start[((keys(i) >> shift) & mask) + 1];
+    start[0] = lo;
+    for (int d = 0; d < parts; ++d) {
+      start[d + 1] += start[d];
+      next[d] = start[d];
+    }
+    for (int d = 0; d < parts; ++d) {
+      while (next[d] < start[d + 1]) {  // the entry at next[d] goes to its part, cycle by cycle
+        K k = keys(next[d]);
+        V v = vals(next[d]);
+        for (int e = int((k >> shift) & mask); e != d; e = int((k >> shift) & mask)) {
+          const O to = next[e]++;
+          const K k2 = keys(to);
+          const V v2 = vals(to);
+          keys(to) = k, vals(to) = v;
+          k = k2, v = v2;
+        }
+        keys(next[d]) = k, vals(next[d]) = v;
+        ++next[d];
+      }
+    }
+  }
+  /// Sorts part [lo, lo + len) whose keys agree on bits \p shift and above: by comparisons unless
+  /// that is all of them.
+  KOKKOS_INLINE_FUNCTION void finish(O lo, O len, int shift) const {
+    if (shift > 0 && len > 1) comparison_sort(lo, len);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s) const {
+    const O lo = offsets(s), len = offsets(s + 1) - lo;
+    if (len <= 256) {
+      comparison_sort(lo, len);
+      return;
+    }
+    K differ = 0;  // bits in which some key differs from the first
+    for (O i = lo + 1; i < lo + len; ++i) differ |= keys(i) ^ keys(lo);
+    int bits = 0;  // keys agree from this bit on
+    while (bits < int(8 * sizeof(K)) && (differ >> bits) != 0) ++bits;
+    // The highest 8 bits that differ, then the 8 below them for parts still over 256 entries.
+    const int top = bits > 8 ? bits - 8 : 0, low = top > 8 ? top - 8 : 0;
+    O outer[257], inner[257];
+    split_by_bits(lo, len, top, bits - top, outer);
+    for (int d = 0; d < (1 << (bits - top)); ++d) {
+      const O part = outer[d + 1] - outer[d];
+      if (part <= 256 || top == 0) {
+        finish(outer[d], part, top);
+        continue;
+      }
+      split_by_bits(outer[d], part, low, top - low, inner);
+      for (int e = 0; e < (1 << (top - low)); ++e) finish(inner[e], inner[e + 1] - inner[e], low);
+    }
+  }
 };
 
 template <class Exec, class K, class V>
@@ -71,8 +133,8 @@ struct SegmentedSort {
                     Unmanaged<V, Exec> vals) {
     KokkosSparse::sort_crs_matrix(exec, offsets, keys, vals);
   }
-  /// For short segments: each sorted in place by one thread (insertion sort up to 16 elements,
-  /// heapsort above), so the scratch buffers are left untouched and nothing is allocated;
+  /// Each segment sorted in place by one thread (SortEachSegment), so the scratch buffers are
+  /// left untouched (callers rely on it) and nothing is allocated;
   /// returns false (the result is in \p keys / \p vals). Kokkos Kernels' host path radix
   /// sorts every row through 256 buckets and allocates a copy of the input, which costs
   /// groups of 2 or 3 entries (the usual suffix-array case) more than the sort itself.

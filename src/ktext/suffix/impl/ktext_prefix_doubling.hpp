@@ -20,9 +20,9 @@
 // group or that key changes; new ranks are a running maximum of head slots. A round runs over
 // batches of whole groups (those starting in one stretch of a fourteenth of the unsorted
 // entries, a twelfth without the segmented sort) so its scratch stays under 2 bytes per unsorted
-// entry. On hosts a batch of short groups (at most default_segmented_group_limit entries each,
-// the usual case on text) is sorted by one segmented sort whose segments are the groups, each
-// by one thread in cache. A batch holding a longer group, and every batch on CUDA, is sorted stably
+// entry. On hosts a batch whose groups are each at most a thread's share of the stretch (the
+// usual case on text) is sorted by one segmented sort whose segments are the groups, each by one
+// thread in cache. A batch holding a longer group, and every batch on CUDA, is sorted stably
 // by the next rank, then stably by ISA[s]; since groups occupy contiguous slots in the order of
 // their ISA value, this sorts inside each group, with only bit_width(n) bits per pass and a
 // host radix sort that is parallel for any group shape (a per-segment sort is serial inside one
@@ -43,6 +43,7 @@
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
+#include "ktext/core/prefetch.hpp"
 #include "ktext/core/range.hpp"
 #include "ktext/primitives/scan.hpp"
 #include "ktext/primitives/segmented_sort.hpp"
@@ -58,12 +59,21 @@ struct PackedKey {
   AlphabetMap<typename ExecSpace::memory_space> alphabet;
   I n;
   int per_key;  // codes per 64-bit key: 64 / alphabet.bits
+  /// First symbol of a key read by piece(., shift).
+  KOKKOS_INLINE_FUNCTION int first_read(int shift) const {
+    const int t = per_key - 1 - (shift + 15) / alphabet.bits;
+    return t > 0 ? t : 0;
+  }
+  /// Asks for the symbols of suffix i from \p t on ahead of a read (clamped to the text).
+  KOKKOS_INLINE_FUNCTION void prefetch(I i, int t = 0) const {
+    ktext::impl::prefetch(&text(I(t) < n - i ? i + I(t) : n - 1));
+  }
   /// Bits [shift, shift + 16) of the packed key of suffix i. Symbol t occupies bits
   /// [(k-1-t) b, (k-1-t) b + b); only the symbols overlapping the piece are read (3 of 9 for
   /// source code, 16 of 64 for a unary text, instead of all k per piece).
   KOKKOS_INLINE_FUNCTION std::uint16_t piece(I i, int shift) const {
     const int k = per_key, b = alphabet.bits;
-    const int t_first = k - 1 - (shift + 15) / b > 0 ? k - 1 - (shift + 15) / b : 0;
+    const int t_first = first_read(shift);
     const int t_last = k - 1 - shift / b;
     std::uint64_t acc = 0;
     for (int t = t_first; t <= t_last; ++t) {  // I(t) < n - i: no overflow near 2^31
@@ -100,14 +110,20 @@ struct FlagHeads {
   Same same;
   V v;
   Bytes head;
-  KOKKOS_INLINE_FUNCTION void operator()(I j) const { head(j) = j == 0 || !same.same_group(v(j - 1), v(j)) ? 1 : 0; }
+  KOKKOS_INLINE_FUNCTION void operator()(I j) const {
+    if (prefetch_distance < v.extent(0) - j) same.prefetch(v(j + prefetch_distance));
+    head(j) = j == 0 || !same.same_group(v(j - 1), v(j)) ? 1 : 0;
+  }
 };
 /// The running maximum of head indices is each suffix's rank, scattered to ISA.
 template <class SA, class ISA, class I>
 struct WriteInitialRank {
   SA sa;
   ISA isa;
-  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, I rank) const { isa(sa(j)) = rank; }
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, I rank) const {
+    prefetch_gather(isa, sa, j);
+    isa(sa(j)) = rank;
+  }
 };
 
 /// Key of the first doubling pass: rank of the suffix h further on, 0 for the end.
@@ -116,6 +132,34 @@ struct NextRank {
   ISA isa;
   I n, h;
   KOKKOS_INLINE_FUNCTION K operator()(I s) const { return s >= n - h ? K(0) : K(isa(s + h)) + 1; }
+  /// Asks for what the next rank of entry j + prefetch_distance of \p v reads.
+  template <class V>
+  KOKKOS_INLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
+    prefetch_gather(isa, v, j, h);
+  }
+};
+
+/// out(j) = the group rank (first SA slot) of suffix v(j).
+template <class ISA, class V, class Out>
+struct GatherGroupRank {
+  ISA isa;
+  V v;
+  Out out;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
+    prefetch_gather(isa, v, j);
+    out(j) = typename Out::value_type(isa(v(j)));
+  }
+};
+/// out(j) = the next rank of suffix v(j).
+template <class NextRank, class V, class Out>
+struct GatherNextRank {
+  NextRank next_rank;
+  V v;
+  Out out;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
+    next_rank.prefetch(v, j);
+    out(j) = next_rank(v(j));
+  }
 };
 
 /// Round step, after the two sorts: g[j] = ISA of the j-th active suffix (its group's first SA
@@ -160,6 +204,7 @@ struct WriteRoundRank {
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
     const I j = static_cast<I>(jj);
     const I base = static_cast<I>(groups.g(j)) - at.start;
+    prefetch_gather(isa, vals, j);
     isa(vals(j)) = base + at.head;
     if (groups.singleton(j)) sa(base + j) = typename SA::value_type(vals(j));
   }
@@ -203,6 +248,7 @@ Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I
     Kokkos::parallel_reduce(
         "ktext::suffix_array::batch_cuts", Range<ExecSpace>(exec, lo, hi),
         KOKKOS_LAMBDA(I j, Kokkos::MinMaxScalar<I> & f) {
+          prefetch_gather(isa, vals, j);
           if (isa(vals(j)) != isa(vals(j - 1))) {
             if (j < f.min_val) f.min_val = j;
             if (j > f.max_val) f.max_val = j;
@@ -239,13 +285,19 @@ struct NextRankDigit {
   V v;
   Bytes digit;
   int shift;
-  KOKKOS_INLINE_FUNCTION void operator()(I j) const { digit(j) = std::uint8_t(next_rank(v(j)) >> shift); }
+  KOKKOS_INLINE_FUNCTION void operator()(I j) const {
+    next_rank.prefetch(v, j);
+    digit(j) = std::uint8_t(next_rank(v(j)) >> shift);
+  }
 };
 /// Group test of the single-group path: equal next ranks.
 template <class NextRank, class I>
 struct SameNextRank {
   NextRank next_rank;
   KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return next_rank(a) == next_rank(b); }
+  KOKKOS_INLINE_FUNCTION void prefetch(I s) const {
+    if (s < next_rank.n - next_rank.h) ktext::impl::prefetch(&next_rank.isa(s + next_rank.h));
+  }
 };
 template <class Flags, class I>
 struct HeadIndex {
@@ -257,7 +309,10 @@ struct WriteGroupRank {
   V v;
   ISA isa;
   I slot;  // the group's first SA slot
-  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, I head) const { isa(v(j)) = slot + head; }
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, I head) const {
+    prefetch_gather(isa, v, j);
+    isa(v(j)) = slot + head;
+  }
 };
 template <class Flags, class I>
 struct KeepUnsplit {
@@ -274,15 +329,21 @@ template <class I>
 using GroupOffset = std::conditional_t<sizeof(I) == 4, std::int32_t, std::int64_t>;
 
 /// Longest group sorted by the segmented sort (SuffixArrayOptions::segmented_group_limit) unless
-/// set. On hosts 4096: one thread sorts each group in cache, which took a Fibonacci word of 2^24
-/// from about 18.2 to 15.3 s on 2 cores and left text within noise (perf/README). With CUB's
-/// segmented sort 1, the radix sorts only: on an H100 it saved under 5% on text (sources 49.9
-/// against 52.5 ms) and lost on Thue-Morse, whose groups of hundreds of entries it sorts slower
-/// than two batch-wide radix sorts (0.56 against 0.45 ms per batch), while finding the groups
-/// costs a gather and a reduction per batch.
+/// set, for batches of \p chunk entries. With CUB's segmented sort 1, the radix sorts only: on an
+/// H100 it saved under 5% on text (sources 49.9 against 52.5 ms) and lost on Thue-Morse, whose
+/// groups of hundreds of entries it sorts slower than two batch-wide radix sorts (0.56 against
+/// 0.45 ms per batch), while finding the groups costs a gather and a reduction per batch. On
+/// hosts one thread sorts each group in cache (a radix sort for the large ones), so every group
+/// up to a thread's share of a batch: the threads stay busy, and the source code of the corpus
+/// took 5.3 s on 2 cores where a limit of 4096 groups took 6.0 (perf/README).
 template <class ExecSpace, class I>
-constexpr std::uint64_t default_segmented_group_limit() {
-  return has_vendor_segmented_sort<ExecSpace, GroupOffset<I>, I, I> ? 1 : 4096;
+std::uint64_t default_segmented_group_limit(const ExecSpace& exec, I chunk) {
+  if constexpr (has_vendor_segmented_sort<ExecSpace, GroupOffset<I>, I, I>) {
+    return 1;
+  } else {
+    const int threads = exec.concurrency() > 1 ? exec.concurrency() : 1;
+    return std::max<std::uint64_t>(4096, std::uint64_t(chunk) / std::uint64_t(threads));
+  }
 }
 
 /// Group starts of a batch whose entries' group ranks are \p g (each group's entries
@@ -438,7 +499,10 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
     for (int shift = 0; shift < key_bits; shift += 16) {
       Kokkos::parallel_for(
           "ktext::suffix_array::initial_keys", Policy(exec, 0, n),
-          KOKKOS_LAMBDA(I j) { keys(j) = key.piece(order(j), shift); });
+          KOKKOS_LAMBDA(I j) {
+          if (prefetch_distance < n - j) key.prefetch(order(j + prefetch_distance), key.first_read(shift));
+          keys(j) = key.piece(order(j), shift);
+        });
       ktext::sort_pairs(exec, keys, order, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
     }
     release(key_store);
@@ -475,10 +539,9 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
   if constexpr (narrow) widen_in_place<ExecSpace, O, I>(exec, sa.data(), std::uint64_t(n));
 
   const int rank_bits = bit_width(std::uint64_t(n));
-  const I group_limit = static_cast<I>(std::min<std::uint64_t>(
-      options.segmented_group_limit > 0 ? options.segmented_group_limit : default_segmented_group_limit<ExecSpace, I>(),
-      std::uint64_t(n)));
-  const bool segmented = group_limit > 1;  // else every batch takes the radix sorts
+  // Else every batch takes the radix sorts.
+  const bool segmented = options.segmented_group_limit > 1 ||
+                         (options.segmented_group_limit == 0 && default_segmented_group_limit(exec, I(n)) > 1);
   std::uint64_t h = std::uint64_t(per_key);
   // One scratch arena for the sorts of a round: 3 buffers of a batch and its group offsets, or 2
   // bytes per entry of a group larger than a stretch (sort_one_group).
@@ -489,6 +552,15 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
     report("doubling", h, std::uint64_t(m));
     const Unmanaged<I, ExecSpace> vals(vals_store.data(), m);
     const NextRank<decltype(isa), I, K> next_rank{isa, n, static_cast<I>(h)};
+    using U = Unmanaged<I, ExecSpace>;
+    auto gather_group_rank = [&](const U& from, const U& to) {
+      Kokkos::parallel_for("ktext::suffix_array::group_rank", Policy(exec, 0, from.extent(0)),
+                           GatherGroupRank<decltype(isa), U, U>{isa, from, to});
+    };
+    auto gather_next_rank = [&](const U& from, const U& to) {
+      Kokkos::parallel_for("ktext::suffix_array::next_rank", Policy(exec, 0, from.extent(0)),
+                           GatherNextRank<decltype(next_rank), U, U>{next_rank, from, to});
+    };
 
     // Groups are sorted independently, so the round runs over batches of whole groups and the
     // scratch holds one batch: under m/6 entries, or one larger group. Ranks written by an
@@ -498,6 +570,9 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
     // 28 parts with a wider output: its scratch then stays within n bytes (the peak 18n).
     const I chunk = batch_size<I>(n, m, options.batch_entries, I(segmented ? 14 : 12) * I(narrow ? 2 : 1));
     const Batches<I> batches = batch_cuts(exec, vals, isa, m, chunk);
+    const I group_limit = static_cast<I>(std::min<std::uint64_t>(
+        options.segmented_group_limit > 0 ? options.segmented_group_limit : default_segmented_group_limit(exec, chunk),
+        std::uint64_t(n)));
     const std::vector<I>& cuts = batches.cuts;
     std::size_t need = 0;  // arena entries
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
@@ -527,8 +602,7 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
       const CountGroups<decltype(buf_b), I> count{buf_b, len, group_limit};
       I groups = 0, long_groups = 1;
       if (segmented) {
-        Kokkos::parallel_for(
-            "ktext::suffix_array::group_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_b(j) = K(isa(v(j))); });
+        gather_group_rank(v, buf_b);
         Kokkos::parallel_reduce("ktext::suffix_array::count_groups", Policy(exec, 0, len), count, groups, long_groups);
       }
       Unmanaged<K, ExecSpace> g = buf_a, r = buf_b;  // group ranks and next ranks, in sorted order
@@ -540,8 +614,7 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
                                                 std::size_t(groups) + 1);
         ktext::select_indices(exec, std::size_t(len) + 1, offsets,
                               KOKKOS_LAMBDA(std::size_t j) { return j == std::size_t(len) || count.starts(I(j)); });
-        Kokkos::parallel_for(
-            "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_a(j) = next_rank(v(j)); });
+        gather_next_rank(v, buf_a);
         // The vendor sort uses the other buffers as scratch, so the group ranks are gathered again.
         constexpr bool regather = has_vendor_segmented_sort<ExecSpace, Off, K, I>;
         if (impl::segmented_sort_pairs_in_either(exec, Unmanaged<const Off, ExecSpace>(offsets.data(), offsets.extent(0)),
@@ -551,18 +624,14 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
           g = buf_b, r = buf_a;
         }
         if constexpr (regather)
-          Kokkos::parallel_for(
-              "ktext::suffix_array::group_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { g(j) = K(isa(sorted(j))); });
+          gather_group_rank(sorted, g);
       } else {
         // Stable by the next rank, then stable by the group: sorted inside each group.
-        Kokkos::parallel_for(
-            "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_a(j) = next_rank(v(j)); });
+        gather_next_rank(v, buf_a);
         ktext::sort_pairs(exec, buf_a, v, buf_b, vtmp, 0, rank_bits);
-        Kokkos::parallel_for(
-            "ktext::suffix_array::group_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_a(j) = K(isa(v(j))); });
+        gather_group_rank(v, buf_a);
         ktext::sort_pairs(exec, buf_a, v, buf_b, vtmp, 0, rank_bits);
-        Kokkos::parallel_for(
-            "ktext::suffix_array::next_rank", Policy(exec, 0, len), KOKKOS_LAMBDA(I j) { buf_b(j) = next_rank(v(j)); });
+        gather_next_rank(v, buf_b);
       }
       const RoundGroups<decltype(g), I> round{g, r, len};
       ktext::inclusive_scan_apply<StartHead<I>>(
