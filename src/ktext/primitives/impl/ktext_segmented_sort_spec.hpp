@@ -14,11 +14,11 @@
 namespace ktext::impl {
 
 /// Sorts segment s of (keys, vals) by key in place, serially, touching nothing outside it:
-/// insertion sort up to 16 entries, heapsort up to 256; a longer segment is first split in place
-/// by the highest 8 bits in which its keys differ, and each part longer than 256 by the 8 below
-/// (American flag sort, two levels), before the parts are sorted the same way. The heapsort of a
-/// suffix-array round's largest groups (hundreds of thousands of entries on source code) took
-/// most of that round.
+/// insertion sort up to 16 entries; a longer segment is split in place by the highest bits in
+/// which its keys differ (about one part per entry, at most 256), each part of more than 16
+/// entries by the bits below (American flag sort, two levels), and what parts remain unsorted by
+/// insertion sort or, over 16 entries, heapsort. A heapsort of every group took most of a
+/// suffix-array round on XML and source code, whose groups run to hundreds of thousands.
 template <class O, class K, class V, class Exec>
 struct SortEachSegment {
   Unmanaged<const O, Exec> offsets;
@@ -91,14 +91,16 @@ struct SortEachSegment {
       }
     }
   }
-  /// Sorts part [lo, lo + len) whose keys agree on bits \p shift and above: by comparisons unless
-  /// that is all of them.
-  KOKKOS_INLINE_FUNCTION void finish(O lo, O len, int shift) const {
-    if (shift > 0 && len > 1) comparison_sort(lo, len);
+  /// How many of the \p bits low bits that still differ to split \p len entries by: about one
+  /// part per entry, at most 256 parts.
+  KOKKOS_INLINE_FUNCTION static int split_width(O len, int bits) {
+    int width = 0;
+    while (width < 8 && width < bits && (O(2) << width) <= len) ++width;
+    return width;
   }
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t s) const {
     const O lo = offsets(s), len = offsets(s + 1) - lo;
-    if (len <= 256) {
+    if (len <= 16) {
       comparison_sort(lo, len);
       return;
     }
@@ -106,18 +108,22 @@ struct SortEachSegment {
     for (O i = lo + 1; i < lo + len; ++i) differ |= keys(i) ^ keys(lo);
     int bits = 0;  // keys agree from this bit on
     while (bits < int(8 * sizeof(K)) && (differ >> bits) != 0) ++bits;
-    // The highest 8 bits that differ, then the 8 below them for parts still over 256 entries.
-    const int top = bits > 8 ? bits - 8 : 0, low = top > 8 ? top - 8 : 0;
+    // The highest differing bits, then the ones below them for parts of more than 16 entries;
+    // parts still agreeing on fewer bits than all are sorted by comparisons.
     O outer[257], inner[257];
+    const int top = bits - split_width(len, bits);
     split_by_bits(lo, len, top, bits - top, outer);
     for (int d = 0; d < (1 << (bits - top)); ++d) {
       const O part = outer[d + 1] - outer[d];
-      if (part <= 256 || top == 0) {
-        finish(outer[d], part, top);
+      if (top == 0 || part <= 1) continue;
+      if (part <= 16) {
+        comparison_sort(outer[d], part);
         continue;
       }
+      const int low = top - split_width(part, top);
       split_by_bits(outer[d], part, low, top - low, inner);
-      for (int e = 0; e < (1 << (top - low)); ++e) finish(inner[e], inner[e + 1] - inner[e], low);
+      for (int e = 0; low > 0 && e < (1 << (top - low)); ++e)
+        if (inner[e + 1] - inner[e] > 1) comparison_sort(inner[e], inner[e + 1] - inner[e]);
     }
   }
 };

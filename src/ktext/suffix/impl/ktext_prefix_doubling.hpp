@@ -231,33 +231,61 @@ struct Batches {
   std::vector<char> alone;
 };
 
+/// First and last group start in each stretch of \p chunk entries (entry 0 excluded: it always
+/// starts one), or hi and lo - 1 for a stretch without one. An entry's group rank isa(vals(j)) does
+/// not decrease with j, so both are found by binary search: about 2 log2(chunk) reads per stretch
+/// where a scan of the stretch gathered a rank for every entry.
+template <class Vals, class ISA, class Out, class I>
+struct StretchGroupStarts {
+  Vals vals;
+  ISA isa;
+  Out out;
+  I m, chunk;
+  KOKKOS_INLINE_FUNCTION I rank(I j) const { return isa(vals(j)); }
+  /// The first j in [a, b) with rank(j) >= r, or b.
+  KOKKOS_INLINE_FUNCTION I first_at_least(I a, I b, I r) const {
+    while (a < b) {
+      const I mid = a + (b - a) / 2;
+      if (rank(mid) >= r) b = mid;
+      else a = mid + 1;
+    }
+    return a;
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t c) const {
+    const I lo = c == 0 ? I(1) : I(c) * chunk, hi = m - I(c) * chunk > chunk ? I(c) * chunk + chunk : m;
+    I first = hi, last = lo - 1;
+    if (lo < hi && rank(lo - 1) != rank(hi - 1)) {
+      first = first_at_least(lo, hi, rank(lo - 1) + 1);  // group ranks are distinct slots, so + 1 fits
+      last = first_at_least(first, hi, rank(hi - 1));
+    }
+    out(2 * c) = first;
+    out(2 * c + 1) = last;
+  }
+};
+
 /// Batches of whole groups: each stretch of \p chunk entries contributes the groups starting in
 /// it, so a batch holds under 2 \p chunk entries (its last group, if larger than \p chunk,
-/// becomes a batch of its own). The first and last group start of each stretch come from one
-/// min-max reduction per stretch: a handful of launches, where atomics from every group start
-/// would all contend for a few words.
+/// becomes a batch of its own). The first and last group start of every stretch come from one
+/// launch (StretchGroupStarts) and one copy to the host.
 template <class ExecSpace, class Vals, class ISA, class I>
 Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk) {
   if (m <= chunk) return {{I(0), m}, {0}};
   const I chunks = static_cast<I>((std::uint64_t(m) + chunk - 1) / chunk);  // no overflow near 2^32
+  const auto found_store =
+      uninitialized_view<I, typename ExecSpace::memory_space>(exec, "ktext::suffix_array::stretch_starts", 2 * std::size_t(chunks));
+  const Unmanaged<I, ExecSpace> found(found_store.data(), found_store.extent(0));
+  Kokkos::parallel_for("ktext::suffix_array::batch_cuts", Range<ExecSpace>(exec, 0, chunks),
+                       StretchGroupStarts<Vals, ISA, Unmanaged<I, ExecSpace>, I>{vals, isa, found, m, chunk});
+  std::vector<I> host(found.extent(0));
+  Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()), found);
+  exec.fence("ktext::suffix_array: stretch group starts");
   std::vector<std::pair<I, I>> first_last;  // per stretch with a group start
   first_last.emplace_back(I(0), I(0));     // entry 0 starts a group
   for (I c = 0; c < chunks; ++c) {
-    const I lo = c == 0 ? I(1) : c * chunk, hi = m - c * chunk > chunk ? c * chunk + chunk : m;
-    Kokkos::MinMaxScalar<I> found;
-    Kokkos::parallel_reduce(
-        "ktext::suffix_array::batch_cuts", Range<ExecSpace>(exec, lo, hi),
-        KOKKOS_LAMBDA(I j, Kokkos::MinMaxScalar<I> & f) {
-          prefetch_gather(isa, vals, j);
-          if (isa(vals(j)) != isa(vals(j - 1))) {
-            if (j < f.min_val) f.min_val = j;
-            if (j > f.max_val) f.max_val = j;
-          }
-        },
-        Kokkos::MinMax<I>(found));
-    if (found.min_val > found.max_val) continue;  // none: one group spans the whole stretch
-    if (c == 0) first_last.back().second = found.max_val;
-    else first_last.emplace_back(found.min_val, found.max_val);
+    const I first = host[2 * std::size_t(c)], last = host[2 * std::size_t(c) + 1];
+    if (first > last) continue;  // none: one group spans the whole stretch
+    if (c == 0) first_last.back().second = last;
+    else first_last.emplace_back(first, last);
   }
   Batches<I> out;
   for (std::size_t i = 0; i < first_last.size(); ++i) {
