@@ -179,12 +179,13 @@ struct RoundGroups {
 template <class I>
 struct StartHead {
   I start, head;
+  I kept;  // entries up to here that stay unsorted
 };
 template <class I>
 struct MaxStartHead {
-  KOKKOS_INLINE_FUNCTION StartHead<I> identity() const { return {0, 0}; }
+  KOKKOS_INLINE_FUNCTION StartHead<I> identity() const { return {0, 0, 0}; }
   KOKKOS_INLINE_FUNCTION StartHead<I> operator()(const StartHead<I>& a, const StartHead<I>& b) const {
-    return {a.start < b.start ? b.start : a.start, a.head < b.head ? b.head : a.head};
+    return {a.start < b.start ? b.start : a.start, a.head < b.head ? b.head : a.head, I(a.kept + b.kept)};
   }
 };
 template <class Groups, class I>
@@ -192,21 +193,29 @@ struct RoundMarks {
   Groups groups;
   KOKKOS_INLINE_FUNCTION StartHead<I> operator()(std::size_t jj) const {
     const I j = static_cast<I>(jj);
-    return {groups.group_starts(j) ? j : I(0), groups.head(j) ? j : I(0)};
+    return {groups.group_starts(j) ? j : I(0), groups.head(j) ? j : I(0), groups.singleton(j) ? I(0) : I(1)};
   }
 };
+/// The scan's consumer: entry j's new rank, its final SA slot if it became a singleton, else its
+/// place among the kept entries (the compaction for the next round, in the same pass), and the
+/// number kept, written by the last entry.
 template <class Groups, class Vals, class ISA, class SA, class I>
 struct WriteRoundRank {
   Groups groups;
   Vals vals;
   ISA isa;
   SA sa;
+  Vals kept_out;
+  Vals kept_count;
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
     const I j = static_cast<I>(jj);
     const I base = static_cast<I>(groups.g(j)) - at.start;
     prefetch_gather(isa, vals, j);
-    isa(vals(j)) = base + at.head;
-    if (groups.singleton(j)) sa(base + j) = typename SA::value_type(vals(j));
+    const I s = vals(j);
+    isa(s) = base + at.head;
+    if (groups.singleton(j)) sa(base + j) = typename SA::value_type(s);
+    else kept_out(at.kept - 1) = s;
+    if (j + 1 == groups.m) kept_count(0) = at.kept;
   }
 };
 
@@ -574,6 +583,8 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
   // One scratch arena for the sorts of a round: 3 buffers of a batch and its group offsets, or 2
   // bytes per entry of a group larger than a stretch (sort_one_group).
   Kokkos::View<I*, Mem> arena;
+  const auto kept_store = allocate(Tag<I>{}, "ktext::suffix_array::kept", 1);
+  const Unmanaged<I, ExecSpace> kept_count(kept_store.data(), 1);
   while (m > 0) {
     if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
     ++stats.rounds;
@@ -661,21 +672,22 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
         ktext::sort_pairs(exec, buf_a, v, buf_b, vtmp, 0, rank_bits);
         gather_next_rank(v, buf_b);
       }
+      // New ranks, finished entries and the compaction in one scan. The kept entries of this
+      // batch land at or before its start: straight there when the sorted entries lie in the
+      // scratch, else through the scratch, since the scan still reads entries the writes would
+      // overwrite.
       const RoundGroups<decltype(g), I> round{g, r, len};
+      const Unmanaged<I, ExecSpace> kept_at(vals.data() + kept_total, len);
+      const bool in_place = sorted.data() == v.data();
       ktext::inclusive_scan_apply<StartHead<I>>(
           exec, std::size_t(len), RoundMarks<decltype(round), I>{round}, MaxStartHead<I>{},
-          WriteRoundRank<decltype(round), decltype(sorted), decltype(isa), decltype(sa), I>{round, sorted, isa, sa});
-      // Compact: the kept entries of this batch land at or before its start.
-      const Unmanaged<I, ExecSpace> kept_at(vals.data() + kept_total, len);
+          WriteRoundRank<decltype(round), Unmanaged<I, ExecSpace>, decltype(isa), decltype(sa), I>{
+              round, sorted, isa, sa, in_place ? vtmp : kept_at, kept_count});
       I kept = 0;
-      if (sorted.data() == v.data()) {
-        kept = static_cast<I>(ktext::select_by_index(
-            exec, v, vtmp, KOKKOS_LAMBDA(std::size_t j) { return !round.singleton(I(j)); }));
+      Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&kept, 1), kept_count);
+      exec.fence("ktext::suffix_array: entries kept");
+      if (in_place && kept > 0)
         Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(kept_at.data(), kept), Unmanaged<I, ExecSpace>(vtmp.data(), kept));
-      } else {  // straight from the scratch; the batch's own entries are no longer read
-        kept = static_cast<I>(ktext::select_by_index(
-            exec, vtmp, kept_at, KOKKOS_LAMBDA(std::size_t j) { return !round.singleton(I(j)); }));
-      }
       kept_total += kept;
     }
     m = kept_total;
