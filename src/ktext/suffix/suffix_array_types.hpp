@@ -34,8 +34,7 @@ struct SuffixArrayOptions {
   /// sorts over the batch (next rank, then group), which cost the same for any group shape.
   /// 0 chooses the backend's default (impl::default_segmented_group_limit: on hosts a thread's
   /// share of a batch, at least 4096; 1 with CUB, where the segmented sort measured no faster);
-  /// 1 always takes the radix sorts. The
-  /// result is the same either way.
+  /// 1 always takes the radix sorts. The result is the same either way.
   std::size_t segmented_group_limit = 0;
 };
 

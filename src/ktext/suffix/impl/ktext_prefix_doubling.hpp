@@ -64,9 +64,10 @@ struct PackedKey {
     const int t = per_key - 1 - (shift + 15) / alphabet.bits;
     return t > 0 ? t : 0;
   }
-  /// Asks for the symbols of suffix i from \p t on ahead of a read (clamped to the text).
-  KOKKOS_INLINE_FUNCTION void prefetch(I i, int t = 0) const {
-    ktext::impl::prefetch(&text(I(t) < n - i ? i + I(t) : n - 1));
+  /// Asks for symbol \p t of suffix v(j + prefetch_distance) ahead of its read.
+  template <class V>
+  KOKKOS_INLINE_FUNCTION void prefetch(const V& v, std::uint64_t j, int t = 0) const {
+    prefetch_gather(text, v, j, std::uint64_t(t));
   }
   /// Bits [shift, shift + 16) of the packed key of suffix i. Symbol t occupies bits
   /// [(k-1-t) b, (k-1-t) b + b); only the symbols overlapping the piece are read (3 of 9 for
@@ -111,7 +112,7 @@ struct FlagHeads {
   V v;
   Bytes head;
   KOKKOS_INLINE_FUNCTION void operator()(I j) const {
-    if (prefetch_distance < v.extent(0) - j) same.prefetch(v(j + prefetch_distance));
+    same.prefetch(v, j);
     head(j) = j == 0 || !same.same_group(v(j - 1), v(j)) ? 1 : 0;
   }
 };
@@ -138,27 +139,26 @@ struct NextRank {
     prefetch_gather(isa, v, j, h);
   }
 };
-
-/// out(j) = the group rank (first SA slot) of suffix v(j).
-template <class ISA, class V, class Out>
-struct GatherGroupRank {
+/// Group rank (first SA slot) of a suffix, shaped like NextRank.
+template <class ISA, class I, class K>
+struct GroupRank {
   ISA isa;
-  V v;
-  Out out;
-  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
+  KOKKOS_INLINE_FUNCTION K operator()(I s) const { return K(isa(s)); }
+  template <class V>
+  KOKKOS_INLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
     prefetch_gather(isa, v, j);
-    out(j) = typename Out::value_type(isa(v(j)));
   }
 };
-/// out(j) = the next rank of suffix v(j).
-template <class NextRank, class V, class Out>
-struct GatherNextRank {
-  NextRank next_rank;
+
+/// out(j) = rank(v(j)) for a GroupRank or NextRank \p rank.
+template <class Rank, class V, class Out>
+struct GatherRank {
+  Rank rank;
   V v;
   Out out;
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
-    next_rank.prefetch(v, j);
-    out(j) = next_rank(v(j));
+    rank.prefetch(v, j);
+    out(j) = rank(v(j));
   }
 };
 
@@ -181,8 +181,9 @@ struct StartHead {
   I start, head;
   I kept;  // entries up to here that stay unsorted
 };
+/// Running maxima of the group start and head, running sum of the kept entries.
 template <class I>
-struct MaxStartHead {
+struct JoinRoundMarks {
   KOKKOS_INLINE_FUNCTION StartHead<I> identity() const { return {0, 0, 0}; }
   KOKKOS_INLINE_FUNCTION StartHead<I> operator()(const StartHead<I>& a, const StartHead<I>& b) const {
     return {a.start < b.start ? b.start : a.start, a.head < b.head ? b.head : a.head, I(a.kept + b.kept)};
@@ -275,14 +276,17 @@ struct StretchGroupStarts {
 /// Batches of whole groups: each stretch of \p chunk entries contributes the groups starting in
 /// it, so a batch holds under 2 \p chunk entries (its last group, if larger than \p chunk,
 /// becomes a batch of its own). The first and last group start of every stretch come from one
-/// launch (StretchGroupStarts) and one copy to the host.
+/// launch (StretchGroupStarts) into \p found_store, grown when too small so that the rounds
+/// share it, and one copy to the host.
 template <class ExecSpace, class Vals, class ISA, class I>
-Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk) {
+Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk,
+                      Kokkos::View<I*, typename ExecSpace::memory_space>& found_store) {
   if (m <= chunk) return {{I(0), m}, {0}};
   const I chunks = static_cast<I>((std::uint64_t(m) + chunk - 1) / chunk);  // no overflow near 2^32
-  const auto found_store =
-      uninitialized_view<I, typename ExecSpace::memory_space>(exec, "ktext::suffix_array::stretch_starts", 2 * std::size_t(chunks));
-  const Unmanaged<I, ExecSpace> found(found_store.data(), found_store.extent(0));
+  if (found_store.extent(0) < 2 * std::size_t(chunks))
+    found_store = uninitialized_view<I, typename ExecSpace::memory_space>(exec, "ktext::suffix_array::stretch_starts",
+                                                                          2 * std::size_t(chunks));
+  const Unmanaged<I, ExecSpace> found(found_store.data(), 2 * std::size_t(chunks));
   Kokkos::parallel_for("ktext::suffix_array::batch_cuts", Range<ExecSpace>(exec, 0, chunks),
                        StretchGroupStarts<Vals, ISA, Unmanaged<I, ExecSpace>, I>{vals, isa, found, m, chunk});
   std::vector<I> host(found.extent(0));
@@ -314,6 +318,11 @@ Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I
   out.cuts.push_back(m);
   return out;
 }
+template <class ExecSpace, class Vals, class ISA, class I>
+Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk) {
+  Kokkos::View<I*, typename ExecSpace::memory_space> found_store;
+  return batch_cuts(exec, vals, isa, m, chunk, found_store);
+}
 
 /// Key digit of the single-group path: bits [shift, shift + 8) of the next rank.
 template <class NextRank, class V, class Bytes, class I>
@@ -332,8 +341,9 @@ template <class NextRank, class I>
 struct SameNextRank {
   NextRank next_rank;
   KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return next_rank(a) == next_rank(b); }
-  KOKKOS_INLINE_FUNCTION void prefetch(I s) const {
-    if (s < next_rank.n - next_rank.h) ktext::impl::prefetch(&next_rank.isa(s + next_rank.h));
+  template <class V>
+  KOKKOS_INLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
+    next_rank.prefetch(v, j);
   }
 };
 template <class Flags, class I>
@@ -370,9 +380,10 @@ using GroupOffset = std::conditional_t<sizeof(I) == 4, std::int32_t, std::int64_
 /// H100 it saved under 5% on text (sources 49.9 against 52.5 ms) and lost on Thue-Morse, whose
 /// groups of hundreds of entries it sorts slower than two batch-wide radix sorts (0.56 against
 /// 0.45 ms per batch), while finding the groups costs a gather and a reduction per batch. On
-/// hosts one thread sorts each group in cache (a radix sort for the large ones), so every group
-/// up to a thread's share of a batch: the threads stay busy, and the source code of the corpus
-/// took 5.3 s on 2 cores where a limit of 4096 groups took 6.0 (perf/README).
+/// hosts one thread sorts each group in place (SortEachSegment), so every group up to a
+/// thread's share of a batch: the threads stay busy, and the source code of the corpus took
+/// 5.1-5.2 s on 2 cores where a limit of 4096 entries took 6.2-6.4 (three runs each,
+/// KTEXT_BENCH_SA_GROUP_LIMIT=0 and 4096, perf/README).
 template <class ExecSpace, class I>
 std::uint64_t default_segmented_group_limit(const ExecSpace& exec, I chunk) {
   if constexpr (has_vendor_segmented_sort<ExecSpace, GroupOffset<I>, I, I>) {
@@ -534,12 +545,12 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
         "ktext::suffix_array::initial_order", Policy(exec, 0, n),
         KOKKOS_LAMBDA(I j) { order(j) = j < truncated ? n - 1 - j : j - truncated; });
     for (int shift = 0; shift < key_bits; shift += 16) {
+      const int first_read = key.first_read(shift);
       Kokkos::parallel_for(
-          "ktext::suffix_array::initial_keys", Policy(exec, 0, n),
-          KOKKOS_LAMBDA(I j) {
-          if (prefetch_distance < n - j) key.prefetch(order(j + prefetch_distance), key.first_read(shift));
-          keys(j) = key.piece(order(j), shift);
-        });
+          "ktext::suffix_array::initial_keys", Policy(exec, 0, n), KOKKOS_LAMBDA(I j) {
+            key.prefetch(order, j, first_read);
+            keys(j) = key.piece(order(j), shift);
+          });
       ktext::sort_pairs(exec, keys, order, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
     }
     release(key_store);
@@ -584,6 +595,7 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
   // bytes per entry of a group larger than a stretch (sort_one_group).
   Kokkos::View<I*, Mem> arena;
   const auto kept_store = allocate(Tag<I>{}, "ktext::suffix_array::kept", 1);
+  Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
   const Unmanaged<I, ExecSpace> kept_count(kept_store.data(), 1);
   while (m > 0) {
     if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
@@ -592,13 +604,14 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
     const Unmanaged<I, ExecSpace> vals(vals_store.data(), m);
     const NextRank<decltype(isa), I, K> next_rank{isa, n, static_cast<I>(h)};
     using U = Unmanaged<I, ExecSpace>;
+    const GroupRank<decltype(isa), I, K> group_rank{isa};
     auto gather_group_rank = [&](const U& from, const U& to) {
       Kokkos::parallel_for("ktext::suffix_array::group_rank", Policy(exec, 0, from.extent(0)),
-                           GatherGroupRank<decltype(isa), U, U>{isa, from, to});
+                           GatherRank<decltype(group_rank), U, U>{group_rank, from, to});
     };
     auto gather_next_rank = [&](const U& from, const U& to) {
       Kokkos::parallel_for("ktext::suffix_array::next_rank", Policy(exec, 0, from.extent(0)),
-                           GatherNextRank<decltype(next_rank), U, U>{next_rank, from, to});
+                           GatherRank<decltype(next_rank), U, U>{next_rank, from, to});
     };
 
     // Groups are sorted independently, so the round runs over batches of whole groups and the
@@ -608,7 +621,7 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
     // ranks in place for the same reason), so this only speeds convergence.
     // 28 parts with a wider output: its scratch then stays within n bytes (the peak 18n).
     const I chunk = batch_size<I>(n, m, options.batch_entries, I(segmented ? 14 : 12) * I(narrow ? 2 : 1));
-    const Batches<I> batches = batch_cuts(exec, vals, isa, m, chunk);
+    const Batches<I> batches = batch_cuts(exec, vals, isa, m, chunk, stretch_starts);
     const I group_limit = static_cast<I>(std::min<std::uint64_t>(
         options.segmented_group_limit > 0 ? options.segmented_group_limit : default_segmented_group_limit(exec, chunk),
         std::uint64_t(n)));
@@ -680,7 +693,7 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
       const Unmanaged<I, ExecSpace> kept_at(vals.data() + kept_total, len);
       const bool in_place = sorted.data() == v.data();
       ktext::inclusive_scan_apply<StartHead<I>>(
-          exec, std::size_t(len), RoundMarks<decltype(round), I>{round}, MaxStartHead<I>{},
+          exec, std::size_t(len), RoundMarks<decltype(round), I>{round}, JoinRoundMarks<I>{},
           WriteRoundRank<decltype(round), Unmanaged<I, ExecSpace>, decltype(isa), decltype(sa), I>{
               round, sorted, isa, sa, in_place ? vtmp : kept_at, kept_count});
       I kept = 0;
