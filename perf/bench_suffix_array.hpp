@@ -130,6 +130,10 @@ void bm_ktext_as(benchmark::State& state, const TextPtr& t) {
   ktext::SuffixArrayStats stats;
   ktext::SuffixArrayOptions options;
   options.segmented_group_limit = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_GROUP_LIMIT", 0)));
+  // 1: doubling, 2: DC3, else the backend's default.
+  const long long algorithm = env_int("KTEXT_BENCH_SA_ALGORITHM", 0);
+  if (algorithm == 1) options.algorithm = ktext::SuffixArrayAlgorithm::doubling;
+  if (algorithm == 2) options.algorithm = ktext::SuffixArrayAlgorithm::difference_cover;
   for (auto _ : state) {
     stats = ktext::suffix_array(exec, Kokkos::View<const std::uint8_t*, Mem>(text), sa, options);
     exec.fence();

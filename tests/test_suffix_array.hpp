@@ -3,6 +3,7 @@
 // the naive sort, libdivsufsort on larger inputs, integer alphabets, both index widths.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include <ktext/suffix.hpp>
@@ -15,12 +16,18 @@ namespace {
 
 using namespace ktext::test;
 
+using Algorithm = ktext::SuffixArrayAlgorithm;
+constexpr Algorithm algorithms[] = {Algorithm::difference_cover, Algorithm::doubling};
+const char* name_of(Algorithm a) { return a == Algorithm::doubling ? "doubling" : "dc3"; }
+
 template <class I, class S>
-std::vector<I> build(const std::vector<S>& t, ktext::SuffixArrayStats* stats = nullptr, std::size_t batch = 0) {
+std::vector<I> build(const std::vector<S>& t, ktext::SuffixArrayStats* stats = nullptr, std::size_t batch = 0,
+                     Algorithm algorithm = Algorithm::automatic) {
   auto text = to_device(t, "text");
   Kokkos::View<I*, Mem> sa("sa", t.size());
   ktext::SuffixArrayOptions options;
   options.batch_entries = batch;
+  options.algorithm = algorithm;
   auto s = ktext::suffix_array(Exec{}, text, sa, options);
   Exec{}.fence();
   if (stats) *stats = s;
@@ -41,11 +48,14 @@ void enumerate(std::vector<std::uint8_t>& cur, std::size_t len, int sigma,
 }
 
 TEST(suffix_array, exhaustive_binary_up_to_10) {
+  // Every length mod 3 and every place of the last sample suffixes, both algorithms.
   for (std::size_t len = 0; len <= 10; ++len) {
     std::vector<std::uint8_t> cur;
     enumerate(cur, len, 2, [](const std::vector<std::uint8_t>& t) {
       if (!take_case()) return;
-      ASSERT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t)) << std::string(t.begin(), t.end());
+      for (Algorithm a : algorithms)
+        ASSERT_EQ(build<std::int32_t>(t, nullptr, 0, a), naive_suffix_array<std::int32_t>(t))
+            << std::string(t.begin(), t.end()) << " " << name_of(a);
     });
   }
 }
@@ -55,7 +65,9 @@ TEST(suffix_array, exhaustive_ternary_up_to_7) {
     std::vector<std::uint8_t> cur;
     enumerate(cur, len, 3, [](const std::vector<std::uint8_t>& t) {
       if (!take_case()) return;
-      ASSERT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t)) << std::string(t.begin(), t.end());
+      for (Algorithm a : algorithms)
+        ASSERT_EQ(build<std::int32_t>(t, nullptr, 0, a), naive_suffix_array<std::int32_t>(t))
+            << std::string(t.begin(), t.end()) << " " << name_of(a);
     });
   }
 }
@@ -63,13 +75,16 @@ TEST(suffix_array, exhaustive_ternary_up_to_7) {
 TEST(suffix_array, tiny_with_nul_and_high_bytes) {
   const std::vector<std::vector<std::uint8_t>> cases = {
       {0}, {0, 0}, {255}, {255, 0}, {0, 255}, {0, 0, 0, 1}, {1, 0, 0, 0}, {0, 1, 0, 1, 0}, {255, 255, 0, 255}};
-  for (const auto& t : cases) EXPECT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t));
+  for (const auto& t : cases)
+    for (Algorithm a : algorithms) EXPECT_EQ(build<std::int32_t>(t, nullptr, 0, a), naive_suffix_array<std::int32_t>(t));
 }
 
 TEST(suffix_array, small_shapes_against_naive) {
   for (std::size_t n : {1, 2, 3, 7, 8, 9, 20, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000}) {
     for (const auto& [name, t] : named_texts(n, std::uint32_t(n))) {
-      EXPECT_EQ(build<std::int32_t>(t), naive_suffix_array<std::int32_t>(t)) << name << " n=" << n;
+      for (Algorithm a : algorithms)
+        EXPECT_EQ(build<std::int32_t>(t, nullptr, 0, a), naive_suffix_array<std::int32_t>(t))
+            << name << " n=" << n << " " << name_of(a);
     }
   }
 }
@@ -77,7 +92,9 @@ TEST(suffix_array, small_shapes_against_naive) {
 TEST(suffix_array, sizes_around_block_boundaries_against_reference) {
   for (std::size_t n : {2047, 2048, 2049, 4095, 4096, 4097, 65535, 65536, 65537}) {
     for (const auto& [name, t] : named_texts(n, std::uint32_t(n + 11))) {
-      EXPECT_EQ(build<std::int32_t>(t), reference_suffix_array<std::int32_t>(t)) << name << " n=" << n;
+      const auto want = reference_suffix_array<std::int32_t>(t);
+      for (Algorithm a : algorithms)
+        EXPECT_EQ(build<std::int32_t>(t, nullptr, 0, a), want) << name << " n=" << n << " " << name_of(a);
     }
   }
 }
@@ -94,34 +111,56 @@ TEST(suffix_array, larger_inputs_against_reference) {
 
 /// Every named shape plus period 2 at size \p n: the array against the reference, and the peak
 /// within \p per_byte n (+ the alphabet tables) and the documented bound.
+/// Every named shape plus period 2 at size \p n: the array against the reference, and the peak
+/// within \p per_byte n (+ the alphabet tables) and the documented bound, for \p algorithm.
 template <class I>
-void expect_peak_within(std::size_t n, std::uint32_t seed, std::size_t per_byte) {
+void expect_peak_within(std::size_t n, std::uint32_t seed, double per_byte, Algorithm algorithm) {
   auto texts = named_texts(n, seed);
   if (take_case()) texts.emplace_back("period2", ktext::oracle::periodic_text(n, "ab"));
   for (const auto& [name, t] : texts) {
     ktext::SuffixArrayStats stats;
-    EXPECT_EQ(build<I>(t, &stats), reference_suffix_array<I>(t)) << name << " n=" << n;
-    EXPECT_LE(stats.peak_bytes, per_byte * n + 65536) << name << " n=" << n;
-    EXPECT_LE(stats.peak_bytes, (ktext::suffix_array_peak_bytes_bound<std::uint8_t, I>(n))) << name << " n=" << n;
+    EXPECT_EQ(build<I>(t, &stats, 0, algorithm), reference_suffix_array<I>(t)) << name << " n=" << n;
+    EXPECT_LE(stats.peak_bytes, per_byte * double(n) + 65536) << name << " n=" << n << " " << name_of(algorithm);
+    EXPECT_LE(stats.peak_bytes, (ktext::suffix_array_peak_bytes_bound<std::uint8_t, I>(n, algorithm)))
+        << name << " n=" << n << " " << name_of(algorithm);
   }
 }
 
 TEST(suffix_array, peak_memory_within_15n_on_every_shape) {
   // One group spanning the text (A^n, zeros), two or three (short periods) and the ordinary
-  // shapes: text, SA, ISA, the unsorted list and the sort scratch stay within 15n for bytes and
-  // 32-bit indices (25n before groups larger than a batch were sorted in their own SA slots).
-  for (std::size_t n : {(std::size_t(1) << 17) + 723, std::size_t(300000)}) expect_peak_within<std::int32_t>(n, 5, 15);
+  // shapes. Doubling: text, SA, ISA, the unsorted list and the sort scratch stay within 15n for
+  // bytes and 32-bit indices (25n before groups larger than a batch were sorted in their own SA
+  // slots). DC3: the sample's order and ranks beside text and SA, its unsorted list and scratch
+  // inside the SA, 11.67n.
+  for (std::size_t n : {(std::size_t(1) << 17) + 723, std::size_t(300000)}) {
+    expect_peak_within<std::int32_t>(n, 5, 15, Algorithm::doubling);
+    expect_peak_within<std::int32_t>(n, 5, 11.7, Algorithm::difference_cover);
+  }
 }
 
 TEST(suffix_array, peak_memory_within_18n_with_64bit_indices) {
   // 64-bit output below 2^32 symbols: the positions and ranks are held in 32 bits, the initial
   // sort runs inside the output and large groups are sorted in their own (wider) slots, so text,
   // SA, ISA, the unsorted list and the scratch stay within 18n (29n with 64-bit work indices).
-  for (std::size_t n : {(std::size_t(1) << 17) + 1347, std::size_t(300000)}) expect_peak_within<std::int64_t>(n, 6, 18);
-  // The documented bounds: 18n below 2^32 symbols, 29n from there (plus the 12 MiB of tables).
+  // DC3 holds its sample in 32 bits up to 6.4e9 symbols: 15.67n.
+  for (std::size_t n : {(std::size_t(1) << 17) + 1347, std::size_t(300000)}) {
+    expect_peak_within<std::int64_t>(n, 6, 18, Algorithm::doubling);
+    expect_peak_within<std::int64_t>(n, 6, 15.7, Algorithm::difference_cover);
+  }
+  // The documented bounds: doubling 18n below 2^32 symbols and 29n from there, DC3 15.67n up to
+  // 6.4e9 symbols (plus the 12 MiB of tables), so 2^32 bytes fit 80 GB.
   const std::uint64_t below = (std::uint64_t(1) << 32) - 1, above = std::uint64_t(1) << 32;
-  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(below)), 18 * below + (13u << 20));
-  EXPECT_GE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above)), 29 * above);
+  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(below, Algorithm::doubling)),
+            18 * below + (13u << 20));
+  EXPECT_GE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above, Algorithm::doubling)), 29 * above);
+  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above)), 16 * above);
+  EXPECT_LT((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above)), 80'000'000'000ull);
+  const std::uint64_t largest_32bit_sample = 6'442'450'942ull;  // (n + 1) / 3 + n / 3 = 2^32 - 1
+  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(largest_32bit_sample)),
+            16 * largest_32bit_sample);
+  // 32-bit symbols may be doubled (alphabets past 2^21 symbols): the larger bound.
+  EXPECT_GE((ktext::suffix_array_peak_bytes_bound<std::uint32_t, std::int64_t>(above)),
+            (ktext::doubling_peak_bytes_bound<std::uint32_t, std::int64_t>(above)));
 }
 
 TEST(suffix_array, work_indices_of_64_bits) {
@@ -133,10 +172,15 @@ TEST(suffix_array, work_indices_of_64_bits) {
       Kokkos::View<std::int64_t*, Mem> sa("sa", t.size());
       ktext::SuffixArrayOptions options;
       options.batch_entries = n > 10000 ? 3000 : 0;  // batches and groups sorted alone
-      const auto stats = ktext::impl::prefix_doubling_as<std::uint64_t>(Exec{}, text, sa, options);
-      Exec{}.fence();
-      EXPECT_EQ(to_host(sa), reference_suffix_array<std::int64_t>(t)) << name << " n=" << n;
-      if (n > 0) EXPECT_GE(stats.peak_bytes, 17 * n) << name << " n=" << n;  // text, SA and ISA of 8 bytes
+      for (Algorithm a : algorithms) {
+        options.algorithm = a;
+        Kokkos::deep_copy(sa, -1);
+        const auto stats = ktext::impl::suffix_sort_as<std::uint64_t>(Exec{}, text, sa, options);
+        Exec{}.fence();
+        EXPECT_EQ(to_host(sa), reference_suffix_array<std::int64_t>(t)) << name << " n=" << n << " " << name_of(a);
+        // text, SA and ISA of 8 bytes; with DC3 text, SA, the sample's order and ranks
+        if (n > 0) EXPECT_GE(stats.peak_bytes, a == Algorithm::doubling ? 17 * n : 9 * n + 16 * (2 * n / 3)) << name;
+      }
     }
   }
 }
@@ -154,13 +198,17 @@ TEST(suffix_array, both_group_sorts_agree) {
       auto text = to_device(t, "text");
       for (std::size_t limit : {std::size_t(1), std::size_t(2), std::size_t(8), ~std::size_t(0)}) {
         for (std::size_t batch : {std::size_t(0), std::size_t(700)}) {
-          Kokkos::View<std::int32_t*, Mem> sa("sa", t.size());
-          ktext::SuffixArrayOptions options;
-          options.segmented_group_limit = limit;
-          options.batch_entries = batch;
-          ktext::suffix_array(Exec{}, text, sa, options);
-          Exec{}.fence();
-          ASSERT_EQ(to_host(sa), want) << name << " n=" << n << " limit=" << limit << " batch=" << batch;
+          for (Algorithm a : algorithms) {
+            Kokkos::View<std::int32_t*, Mem> sa("sa", t.size());
+            ktext::SuffixArrayOptions options;
+            options.segmented_group_limit = limit;
+            options.batch_entries = batch;
+            options.algorithm = a;
+            ktext::suffix_array(Exec{}, text, sa, options);
+            Exec{}.fence();
+            ASSERT_EQ(to_host(sa), want) << name << " n=" << n << " limit=" << limit << " batch=" << batch << " "
+                                         << name_of(a);
+          }
         }
       }
     }
@@ -288,6 +336,7 @@ TEST(suffix_array, reports_progress_and_rounds) {
   std::uint64_t last_active = ~std::uint64_t(0);
   bool shrinking = true;
   ktext::SuffixArrayOptions options;
+  options.algorithm = Algorithm::difference_cover;
   options.progress = [&](const ktext::SuffixArrayProgress& p) {
     phases.emplace_back(p.phase);
     if (std::string(p.phase) == "doubling") {
@@ -296,11 +345,13 @@ TEST(suffix_array, reports_progress_and_rounds) {
     }
   };
   const auto stats = ktext::suffix_array(Exec{}, text, sa, options);
-  EXPECT_EQ(stats.initial_prefix, 64u);  // one symbol: 1 bit per code, 64 codes per key
+  EXPECT_EQ(stats.initial_prefix, 63u);  // one symbol: 1 bit per code, 64 codes, a multiple of 3 for DC3
   EXPECT_GE(stats.rounds, 6);            // 64 * 2^6 > 5000
   ASSERT_GE(phases.size(), 3u);
   EXPECT_EQ(phases.front(), "alphabet");
   EXPECT_EQ(phases.back(), "done");
+  EXPECT_EQ(std::count(phases.begin(), phases.end(), "done"), 1);
+  EXPECT_EQ(std::count(phases.begin(), phases.end(), "merge"), 1);
   EXPECT_TRUE(shrinking);
 }
 

@@ -15,6 +15,8 @@ inline constexpr unsigned prefetch_distance = 32;
 
 /// Asks for the cache line at \p p to be loaded (read) ahead of its use. A hint only, so any
 /// address may be passed. On devices it does nothing: the many resident warps hide the latency.
+/// Force-inline every function that wraps it: GCC counts a prefetch as no side effect, finds a
+/// function whose only work is prefetching pure, and drops the calls to it.
 KOKKOS_FORCEINLINE_FUNCTION void prefetch(const void* p) {
   KOKKOS_IF_ON_HOST((__builtin_prefetch(p, 0, 3);))
   (void)p;

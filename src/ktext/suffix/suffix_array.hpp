@@ -1,31 +1,36 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 /// \file suffix_array.hpp
-/// \brief Suffix array construction by prefix doubling.
+/// \brief Suffix array construction by DC3 over prefix doubling.
 ///
 /// Semantics of libdivsufsort: SA lists the starting positions of the suffixes of the text in
 /// lexicographic order, where the implicit end of the text is smaller than every symbol and
 /// every symbol value (byte 0 included) is ordinary.
 ///
-/// Algorithm: prefix doubling with discarding of sorted groups \cite LarssonSadakane2007, in the
-/// GPU formulation of \cite WangBaxterOwens2016 and \cite DeoKeely2013. An initial stable radix
-/// sort of packed multi-symbol keys (alphabet reduced to the symbols present) is followed by
-/// rounds that sort the unsorted groups by the rank h positions further, split them and drop
-/// singletons. The same code runs on every Kokkos backend; only the primitives are specialized
-/// (CUB on CUDA).
+/// Algorithm: the difference cover {1, 2} mod 3 (DC3) \cite KarkkainenSanders2003: the two
+/// thirds of the suffixes at positions i mod 3 != 0 are sorted by prefix doubling with
+/// discarding of sorted groups \cite LarssonSadakane2007, in the GPU formulation of
+/// \cite WangBaxterOwens2016 and \cite DeoKeely2013 (an initial stable radix sort of packed
+/// multi-symbol keys, alphabet reduced to the symbols present, then rounds that sort the unsorted
+/// groups by the rank h positions further, split them and drop singletons); the other third is
+/// ordered by its first symbol and the sample rank that follows, and one merge gives the array.
+/// Alphabets past 2^21 symbols, or SuffixArrayAlgorithm::doubling, double every suffix instead;
+/// so does the default on devices below 2^32 symbols, where it measured faster (see
+/// SuffixArrayAlgorithm).
+/// The same code runs on every Kokkos backend; only the primitives are specialized (CUB on CUDA).
 
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/view_checks.hpp"
-#include "ktext/suffix/impl/ktext_prefix_doubling.hpp"
+#include "ktext/suffix/impl/ktext_suffix_sort.hpp"
 #include "ktext/suffix/suffix_array_types.hpp"
 
 namespace ktext {
 
 /// \brief Upper bound of the peak bytes suffix_array holds in the execution space's memory with
-/// the default batch size, the text and the output included, with s = sizeof(Symbol),
-/// w = sizeof(Index) and v the width of the positions and ranks held while sorting: 4 bytes when
-/// n < 2^32, whatever w, else 8.
+/// the default batch size and SuffixArrayAlgorithm::doubling, the text and the output included,
+/// with s = sizeof(Symbol), w = sizeof(Index) and v the width of the positions and ranks held
+/// while sorting: 4 bytes when n < 2^32, whatever w, else 8.
 /// - initial sort: text, SA, ISA and two 16-bit key buffers, (s + 2w + 4) n, or (s + w + v) n
 ///   when v < w (the keys and the order then sit in the output's memory);
 /// - the unsorted list: (s + w + 2v + 1) n at most (head flags still held);
@@ -38,7 +43,7 @@ namespace ktext {
 /// plus the alphabet tables. CUB's temporary storage on CUDA (a few bytes per 100 entries
 /// sorted) is not counted.
 template <class Symbol, class Index>
-constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept {
+constexpr std::uint64_t doubling_peak_bytes_bound(std::uint64_t n) noexcept {
   const std::uint64_t s = sizeof(Symbol), w = sizeof(Index);
   const std::uint64_t v = n < (std::uint64_t(1) << 32) ? 4 : w;
   const bool narrow = v < w;
@@ -50,6 +55,47 @@ constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept 
   const std::uint64_t table = (std::uint64_t(1) << 20) * 12;  // histogram + codes, worst case
   const std::uint64_t most = initial > unsorted_list ? initial : unsorted_list;
   return (most > rounds ? most : rounds) + table;
+}
+
+/// \brief Upper bound of the peak bytes of DC3 (SuffixArrayAlgorithm::automatic where the
+/// alphabet allows it, always for 8- and 16-bit symbols), the text and the output included, with
+/// N = (n + 1) / 3 + n / 3 sample suffixes, n0 = (n + 2) / 3 others, and v = 4 while N < 2^32
+/// (n up to 6.4e9), else 8. Text and output (s + w) n, the sample's order and ranks 2vN, and the
+/// largest of: the head flags (N bytes), the round scratch (as for doubling, over N entries),
+/// the other suffixes' order and radix sort (v n0, plus (8 + v) n0 for 32-bit symbols, whose
+/// keys do not fit the output). The initial keys and the unsorted list sit in the output's
+/// memory, unused until the merge. That is 11.67n for bytes and 32-bit indices, 15.67n for 64-bit
+/// indices up to 6.4e9 symbols (a 4 GiB text needs 67 GB), plus the alphabet tables.
+template <class Symbol, class Index>
+constexpr std::uint64_t difference_cover_peak_bytes_bound(std::uint64_t n) noexcept {
+  const std::uint64_t s = sizeof(Symbol), w = sizeof(Index);
+  const std::uint64_t sample = (n + 1) / 3 + n / 3, rest = (n + 2) / 3;
+  const std::uint64_t v = sample < (std::uint64_t(1) << 32) ? 4 : 8;
+  const std::uint64_t heads = sample;
+  const std::uint64_t batch_scratch = 6 * v * (sample / 12 + 1), group_scratch = 2 * sample;
+  const std::uint64_t scratch = batch_scratch > group_scratch ? batch_scratch : group_scratch;
+  // The radix sort's scratch sits in the output from 4 symbols on, except with 32-bit keys.
+  const std::uint64_t others = v * rest + (s > 2 ? (8 + v) * rest : n < 4 ? (4 + v) * rest : 0);
+  std::uint64_t most = heads > scratch ? heads : scratch;
+  most = most > others ? most : others;
+  const std::uint64_t table = (std::uint64_t(1) << 20) * 12;
+  return n * (s + w) + 2 * v * sample + most + table;
+}
+
+/// \brief Upper bound of the peak bytes suffix_array holds with \p algorithm on any backend, the
+/// text and the output included (see the two bounds above): doubling's when asked for; DC3's
+/// when asked for with 8- or 16-bit symbols; the larger of both where either may run (32-bit
+/// symbols, whose alphabets past 2^21 symbols are doubled, and automatic below 2^32 symbols,
+/// which doubles on devices). So automatic gives DC3's from 2^32 symbols on.
+template <class Symbol, class Index>
+constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n,
+                                                      SuffixArrayAlgorithm algorithm = SuffixArrayAlgorithm::automatic) noexcept {
+  const std::uint64_t doubled = doubling_peak_bytes_bound<Symbol, Index>(n);
+  if (algorithm == SuffixArrayAlgorithm::doubling) return doubled;
+  const std::uint64_t dc3 = difference_cover_peak_bytes_bound<Symbol, Index>(n);
+  const bool only_dc3 = sizeof(Symbol) <= 2 && (algorithm == SuffixArrayAlgorithm::difference_cover ||
+                                                n >= (std::uint64_t(1) << 32));
+  return only_dc3 || dc3 > doubled ? dc3 : doubled;
 }
 
 /// \brief Builds the suffix array of \p text into \p sa.
@@ -64,9 +110,9 @@ constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n) noexcept 
 /// \throws InputError for mismatched lengths or n too large for the index type;
 ///         OutOfMemoryError when the memory space cannot hold the work buffers.
 /// \complexity O(n log n) work in the worst case (A^n): at most ceil(log2(n / k)) doubling rounds
-/// after the initial sort by the first k symbols, each radix-sorting the suffixes still unsorted;
-/// far less on ordinary text, where the first rounds resolve most groups. Memory: see
-/// suffix_array_peak_bytes_bound().
+/// after the initial sort by the first k symbols, each radix-sorting the suffixes still unsorted
+/// (two thirds of them with DC3), then O(n) for the merge; far less on ordinary text, where the
+/// first rounds resolve most groups. Memory: see suffix_array_peak_bytes_bound().
 template <class ExecSpace, class TextView, class SAView>
 SuffixArrayStats suffix_array(const ExecSpace& exec, const TextView& text, const SAView& sa,
                               const SuffixArrayOptions& options = {}) {
@@ -85,7 +131,7 @@ SuffixArrayStats suffix_array(const ExecSpace& exec, const TextView& text, const
   if (!text.span_is_contiguous() || !sa.span_is_contiguous())
     throw InputError("ktext::suffix_array: text and sa must be contiguous views");
   return impl::translate_out_of_memory("ktext::suffix_array",
-                                       [&] { return impl::prefix_doubling(exec, text, sa, options); });
+                                       [&] { return impl::suffix_sort(exec, text, sa, options); });
 }
 
 /// \brief As above on the default instance of the sa view's execution space; waits for the result.

@@ -11,14 +11,28 @@ namespace ktext {
 
 /// \brief One progress record: the phase, the doubling round and how many suffixes are still unsorted.
 struct SuffixArrayProgress {
-  const char* phase;     ///< "alphabet", "initial sort", "doubling", "done"
+  const char* phase;     ///< "alphabet", "initial sort", "doubling", "merge" (DC3), "done"
   int round;             ///< doubling rounds completed
   std::uint64_t h;       ///< prefix length the current round starts from
   std::uint64_t active;  ///< suffixes in groups that are not yet singletons
   std::uint64_t n;       ///< text length
 };
 
+/// \brief How suffix_array sorts.
+enum class SuffixArrayAlgorithm {
+  /// DC3 on host backends, and on devices from 2^32 symbols (where doubling would need 64-bit
+  /// positions); else doubling. Measured fastest per backend: impl::difference_cover_by_default.
+  automatic,
+  /// Prefix doubling of every suffix.
+  doubling,
+  /// DC3: two thirds of the suffixes sorted by doubling, the rest merged in. Alphabets past 2^21
+  /// symbols are doubled instead.
+  difference_cover,
+};
+
 struct SuffixArrayOptions {
+  /// The algorithm; the result is the same either way.
+  SuffixArrayAlgorithm algorithm = SuffixArrayAlgorithm::automatic;
   /// Called on the host between phases and rounds; leave empty for no reports.
   std::function<void(const SuffixArrayProgress&)> progress;
   /// Stretch of a doubling round's batches: a batch holds the groups starting in one stretch of

@@ -53,45 +53,111 @@
 
 namespace ktext::impl {
 
-template <class ExecSpace, class Text, class I>
+/// The suffixes a doubling sorts, numbered 0..count()-1 ("elements"): here every suffix of the
+/// text, element p being suffix p.
+template <class I>
+struct AllSuffixes {
+  using Index = I;
+  using Position = I;
+  static constexpr int step = 1;  ///< a prefix length h moves h / step elements ahead
+  I n;                            ///< text length
+  KOKKOS_INLINE_FUNCTION I count() const { return n; }
+  KOKKOS_INLINE_FUNCTION Position text_length() const { return n; }
+  KOKKOS_INLINE_FUNCTION Position position(I p) const { return p; }
+  /// The element h symbols after p (h a multiple of step, p not ending within h).
+  KOKKOS_INLINE_FUNCTION I ahead(I p, std::uint64_t h) const { return p + I(h); }
+  /// Whether suffix p has at most h symbols (h < n).
+  KOKKOS_INLINE_FUNCTION bool ends_within(I p, std::uint64_t h) const { return p >= n - I(h); }
+  /// Elements whose suffix has at least k symbols, and of those the ones of the first class.
+  I untruncated(std::uint64_t k) const { return std::uint64_t(n) >= k ? n - I(k) + 1 : I(0); }
+  I untruncated_first_class(std::uint64_t k) const { return untruncated(k); }
+  /// The q-th element with at least k symbols, in element order (\p u1: untruncated_first_class).
+  KOKKOS_INLINE_FUNCTION I untruncated_element(I q, I /*u1*/) const { return q; }
+  /// The element of the j-th longest position: the shortest suffixes first.
+  KOKKOS_INLINE_FUNCTION I from_end(I j) const { return n - 1 - j; }
+};
+
+/// The difference-cover sample of DC3: the suffixes at positions i mod 3 = 1 (elements
+/// [0, n1), position 3p + 1) then i mod 3 = 2 (elements [n1, n1 + n2), position 3(p - n1) + 2).
+/// A prefix length that is a multiple of 3 moves an element to another of its class, h / 3
+/// further, so doubling from an initial prefix divisible by 3 sorts the sample alone. Positions
+/// are 64-bit: a sample of 2^32 - 1 elements covers texts of up to 1.5 (2^32 - 1) symbols.
+template <class I>
+struct SampleSuffixes {
+  using Index = I;
+  using Position = std::uint64_t;
+  static constexpr int step = 3;
+  std::uint64_t n;  ///< text length
+  I n1, n2;         ///< elements of the two classes: (n + 1) / 3 and n / 3
+  KOKKOS_INLINE_FUNCTION I count() const { return n1 + n2; }
+  KOKKOS_INLINE_FUNCTION Position text_length() const { return n; }
+  KOKKOS_INLINE_FUNCTION Position position(I p) const {
+    return p < n1 ? 3 * std::uint64_t(p) + 1 : 3 * std::uint64_t(p - n1) + 2;
+  }
+  KOKKOS_INLINE_FUNCTION I ahead(I p, std::uint64_t h) const { return p + I(h / 3); }
+  KOKKOS_INLINE_FUNCTION bool ends_within(I p, std::uint64_t h) const { return position(p) + h >= n; }
+  /// The element of position \p x (x mod 3 != 0).
+  KOKKOS_INLINE_FUNCTION I element(std::uint64_t x) const { return x % 3 == 1 ? I(x / 3) : I(n1 + x / 3); }
+  /// Positions x = c (mod 3) with x + k <= n.
+  I untruncated_in(std::uint64_t c, std::uint64_t k) const { return n >= k + c ? I((n - k - c) / 3 + 1) : I(0); }
+  I untruncated(std::uint64_t k) const { return untruncated_in(1, k) + untruncated_in(2, k); }
+  I untruncated_first_class(std::uint64_t k) const { return untruncated_in(1, k); }
+  KOKKOS_INLINE_FUNCTION I untruncated_element(I q, I u1) const { return q < u1 ? q : n1 + (q - u1); }
+  /// The j-th largest sample position, for the few (under 64) truncated ones.
+  KOKKOS_INLINE_FUNCTION I from_end(I j) const {
+    std::uint64_t x = n - 1;
+    for (;; --x)
+      if (x % 3 != 0 && j-- == 0) return element(x);
+  }
+};
+
+template <class ExecSpace, class Text, class Layout>
 struct PackedKey {
+  using I = typename Layout::Index;
+  using P = typename Layout::Position;
   Text text;
   AlphabetMap<typename ExecSpace::memory_space> alphabet;
-  I n;
-  int per_key;  // codes per 64-bit key: 64 / alphabet.bits
+  Layout layout;
+  int per_key;  // codes per 64-bit key: 64 / alphabet.bits (a multiple of 3 for the sample)
   /// First symbol of a key read by piece(., shift).
   KOKKOS_INLINE_FUNCTION int first_read(int shift) const {
     const int t = per_key - 1 - (shift + 15) / alphabet.bits;
     return t > 0 ? t : 0;
   }
-  /// Asks for symbol \p t of suffix v(j + prefetch_distance) ahead of its read.
+  /// Asks for symbol \p t of element v(j + prefetch_distance) ahead of its read.
   template <class V>
-  KOKKOS_INLINE_FUNCTION void prefetch(const V& v, std::uint64_t j, int t = 0) const {
-    prefetch_gather(text, v, j, std::uint64_t(t));
+  KOKKOS_FORCEINLINE_FUNCTION void prefetch(const V& v, std::uint64_t j, int t = 0) const {
+    if (prefetch_distance >= v.extent(0) - j) return;
+    const std::uint64_t at = std::uint64_t(layout.position(v(j + prefetch_distance))) + std::uint64_t(t);
+    if (at < text.extent(0)) ktext::impl::prefetch(text.data() + at);
   }
-  /// Bits [shift, shift + 16) of the packed key of suffix i. Symbol t occupies bits
+  /// Bits [shift, shift + 16) of the packed key of element p. Symbol t occupies bits
   /// [(k-1-t) b, (k-1-t) b + b); only the symbols overlapping the piece are read (3 of 9 for
   /// source code, 16 of 64 for a unary text, instead of all k per piece).
-  KOKKOS_INLINE_FUNCTION std::uint16_t piece(I i, int shift) const {
+  KOKKOS_INLINE_FUNCTION std::uint16_t piece(I p, int shift) const {
     const int k = per_key, b = alphabet.bits;
     const int t_first = first_read(shift);
     const int t_last = k - 1 - shift / b;
+    const P i = layout.position(p), n = layout.text_length();
     std::uint64_t acc = 0;
-    for (int t = t_first; t <= t_last; ++t) {  // I(t) < n - i: no overflow near 2^31
-      const std::uint64_t code = I(t) < n - i ? alphabet(text(i + t)) : 0;
+    for (int t = t_first; t <= t_last; ++t) {  // P(t) < n - i: no overflow near 2^31
+      const std::uint64_t code = P(t) < n - i ? alphabet(text(i + t)) : 0;
       acc |= code << ((k - 1 - t) * b);
     }
     return static_cast<std::uint16_t>(acc >> shift);
   }
-  /// Whether suffixes a and b agree on their first k symbols (neither truncated). Equal codes
+  /// Whether elements a and b agree on their first k symbols (neither truncated). Equal codes
   /// mean equal symbols, so the raw symbols are compared, stopping at the first difference.
   KOKKOS_INLINE_FUNCTION bool same_prefix(I a, I b) const {
+    const P x = layout.position(a), y = layout.position(b);
     for (int t = 0; t < per_key; ++t)
-      if (text(a + t) != text(b + t)) return false;
+      if (text(x + t) != text(y + t)) return false;
     return true;
   }
-  KOKKOS_INLINE_FUNCTION bool truncated(I i) const { return std::uint64_t(i) + std::uint64_t(per_key) > std::uint64_t(n); }
-  /// Whether suffixes a and b are in one group after the initial sort (truncated ones never are).
+  KOKKOS_INLINE_FUNCTION bool truncated(I p) const {
+    return std::uint64_t(layout.position(p)) + std::uint64_t(per_key) > std::uint64_t(layout.text_length());
+  }
+  /// Whether elements a and b are in one group after the initial sort (truncated ones never are).
   KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return !truncated(a) && !truncated(b) && same_prefix(a, b); }
 };
 
@@ -128,15 +194,17 @@ struct WriteInitialRank {
 };
 
 /// Key of the first doubling pass: rank of the suffix h further on, 0 for the end.
-template <class ISA, class I, class K>
+template <class ISA, class Layout, class K>
 struct NextRank {
+  using I = typename Layout::Index;
   ISA isa;
-  I n, h;
-  KOKKOS_INLINE_FUNCTION K operator()(I s) const { return s >= n - h ? K(0) : K(isa(s + h)) + 1; }
+  Layout layout;
+  std::uint64_t h;
+  KOKKOS_INLINE_FUNCTION K operator()(I s) const { return layout.ends_within(s, h) ? K(0) : K(isa(layout.ahead(s, h))) + 1; }
   /// Asks for what the next rank of entry j + prefetch_distance of \p v reads.
   template <class V>
-  KOKKOS_INLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
-    prefetch_gather(isa, v, j, h);
+  KOKKOS_FORCEINLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
+    prefetch_gather(isa, v, j, h / Layout::step);
   }
 };
 /// Group rank (first SA slot) of a suffix, shaped like NextRank.
@@ -145,7 +213,7 @@ struct GroupRank {
   ISA isa;
   KOKKOS_INLINE_FUNCTION K operator()(I s) const { return K(isa(s)); }
   template <class V>
-  KOKKOS_INLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
+  KOKKOS_FORCEINLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
     prefetch_gather(isa, v, j);
   }
 };
@@ -342,7 +410,7 @@ struct SameNextRank {
   NextRank next_rank;
   KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return next_rank(a) == next_rank(b); }
   template <class V>
-  KOKKOS_INLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
+  KOKKOS_FORCEINLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
     next_rank.prefetch(v, j);
   }
 };
@@ -474,14 +542,26 @@ I sort_one_group(const ExecSpace& exec, const Unmanaged<I, ExecSpace>& v, const 
   return kept;
 }
 
-/// Prefix doubling with positions and ranks held as the unsigned \p I (the work indices) while
-/// the output \p sa_in holds O = its value type, as wide or wider. With a wider output the
-/// initial sort runs inside the output's memory (its first half holds the order, the rest the
-/// key buffers) and the order is widened in place once ranked; with 64-bit output and n < 2^32
-/// this holds the peak to 18n for bytes instead of 29n.
-template <class I, class ExecSpace, class TextView, class SAView>
-SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
-                                    const SuffixArrayOptions& options) {
+/// Memory a doubling may use as scratch instead of allocating: free for its whole run.
+struct Spare {
+  void* data = nullptr;
+  std::size_t bytes = 0;
+};
+
+/// Prefix doubling of the elements of \p layout (every suffix, or the DC3 sample) with positions
+/// and ranks held as the unsigned I = Layout::Index (the work indices) while \p sa_in, one entry
+/// per element, holds O = its value type, as wide or wider. With a wider output the initial sort
+/// runs inside the output's memory (its first half holds the order, the rest the key buffers)
+/// and the order is widened in place once ranked; with 64-bit output and n < 2^32 this holds the
+/// peak to 18n for bytes instead of 29n. Else the initial keys go to \p spare when it holds
+/// them. \p mem holds what the caller has allocated (the text and output included); \p isa_out,
+/// when given, receives the final ranks of the elements (ISA).
+template <class ExecSpace, class TextView, class Layout, class SAView>
+SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const Layout& layout,
+                          const AlphabetMap<typename ExecSpace::memory_space>& alphabet, const SAView& sa_in,
+                          const SuffixArrayOptions& options, Footprint& mem, Spare spare = {},
+                          Kokkos::View<typename Layout::Index*, typename ExecSpace::memory_space>* isa_out = nullptr) {
+  using I = typename Layout::Index;
   using O = typename SAView::non_const_value_type;
   using S = typename TextView::non_const_value_type;
   using K = I;  // keys (ranks + 1 <= n) share the scratch with indices
@@ -490,14 +570,13 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
   static_assert(std::is_unsigned_v<I> && sizeof(I) <= sizeof(O), "work indices: unsigned, no wider than the output");
   constexpr bool narrow = sizeof(I) < sizeof(O);
 
-  const I n = static_cast<I>(text_in.extent(0));
+  const I n = layout.count();  // elements sorted
+  const std::uint64_t text_n = text_in.extent(0);
   Unmanaged<const S, ExecSpace> text(text_in.data(), text_in.extent(0));
   Unmanaged<O, ExecSpace> sa(sa_in.data(), sa_in.extent(0));
   SuffixArrayStats stats;
-  Footprint mem;
-  mem.add(std::size_t(n) * (sizeof(S) + sizeof(O)));  // the caller's text and output
   auto report = [&](const char* phase, std::uint64_t h, std::uint64_t active) {
-    if (options.progress) options.progress(SuffixArrayProgress{phase, stats.rounds, h, active, std::uint64_t(n)});
+    if (options.progress) options.progress(SuffixArrayProgress{phase, stats.rounds, h, active, text_n});
   };
   auto allocate = [&](auto tag, const char* label, std::size_t count) {
     using T = typename decltype(tag)::type;
@@ -511,19 +590,18 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
   };
 
   if (n == 0) {
+    if (isa_out) *isa_out = {};
     stats.peak_bytes = mem.peak();
     return stats;
   }
 
-  report("alphabet", 0, std::uint64_t(n));
-  const AlphabetMap<Mem> alphabet = text_alphabet<Mem>(exec, text, "ktext::suffix_array", false);
-  mem.add(alphabet.bytes());
-  const int per_key = 64 / alphabet.bits;
-  const PackedKey<ExecSpace, decltype(text), I> key{text, alphabet, n, per_key};
+  // Codes per key; a multiple of the layout's step, so that h stays one.
+  const int per_key = 64 / alphabet.bits / Layout::step * Layout::step;
+  const PackedKey<ExecSpace, decltype(text), Layout> key{text, alphabet, layout, per_key};
   const int key_bits = per_key * alphabet.bits;
   stats.initial_prefix = std::uint64_t(per_key);
 
-  // Initial sort of all suffixes by their packed first k symbols, truncated suffixes first. The
+  // Initial sort of all elements by their packed first k symbols, truncated suffixes first. The
   // order is sorted in the output's memory (as I values) with ISA as the other value buffer.
   report("initial sort", 0, std::uint64_t(n));
   auto isa = allocate(Tag<I>{}, "ktext::suffix_array::isa", n);
@@ -536,14 +614,19 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
     Kokkos::View<std::uint16_t*, Mem> key_store;
     std::uint16_t* key_bytes = reinterpret_cast<std::uint16_t*>(order.data() + n);
     if constexpr (!narrow) {
-      key_store = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys", 2 * std::size_t(n));
-      key_bytes = key_store.data();
+      if (spare.bytes >= 2 * std::size_t(n) * sizeof(std::uint16_t)) {
+        key_bytes = static_cast<std::uint16_t*>(spare.data);
+      } else {
+        key_store = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys", 2 * std::size_t(n));
+        key_bytes = key_store.data();
+      }
     }
     const Unmanaged<std::uint16_t, ExecSpace> keys(key_bytes, n), keys_tmp(key_bytes + n, n);
-    const I truncated = I(per_key - 1) < n ? I(per_key - 1) : n;
+    const I untruncated = layout.untruncated(std::uint64_t(per_key));
+    const I truncated = n - untruncated, u1 = layout.untruncated_first_class(std::uint64_t(per_key));
     Kokkos::parallel_for(
         "ktext::suffix_array::initial_order", Policy(exec, 0, n),
-        KOKKOS_LAMBDA(I j) { order(j) = j < truncated ? n - 1 - j : j - truncated; });
+        KOKKOS_LAMBDA(I j) { order(j) = j < truncated ? layout.from_end(j) : layout.untruncated_element(j - truncated, u1); });
     for (int shift = 0; shift < key_bits; shift += 16) {
       const int first_read = key.first_read(shift);
       Kokkos::parallel_for(
@@ -568,6 +651,10 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
   // vals: the active suffixes, compacted in place round after round. The sort scratch only
   // needs to hold one batch of whole groups (see below).
   Kokkos::View<I*, Mem> vals_store;
+  I* vals_data = nullptr;
+  // What the spare still holds once the unsorted list is in it, for the round's scratch.
+  I* spare_scratch = nullptr;
+  std::size_t spare_entries = 0;
   I m = 0;
   {
     // The count first, so the buffers are sized for the active entries only.
@@ -578,9 +665,16 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
     m = static_cast<I>(count);
   }
   if (m > 0) {
-    vals_store = allocate(Tag<I>{}, "ktext::suffix_array::active", m);
+    if (spare.bytes / sizeof(I) >= std::size_t(m)) {
+      vals_data = static_cast<I*>(spare.data);
+      spare_scratch = vals_data + m;
+      spare_entries = spare.bytes / sizeof(I) - m;
+    } else {
+      vals_store = allocate(Tag<I>{}, "ktext::suffix_array::active", m);
+      vals_data = vals_store.data();
+    }
     // The suffixes in the active slots, in slot order; vals holds exactly the m counted above.
-    ktext::select_by_index(exec, order, vals_store, active);
+    ktext::select_by_index(exec, order, Unmanaged<I, ExecSpace>(vals_data, m), active);
   }
   release(head_store);
   // The singletons' final entries; the other slots are rewritten when their groups split.
@@ -593,16 +687,18 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
   std::uint64_t h = std::uint64_t(per_key);
   // One scratch arena for the sorts of a round: 3 buffers of a batch and its group offsets, or 2
   // bytes per entry of a group larger than a stretch (sort_one_group).
-  Kokkos::View<I*, Mem> arena;
+  Kokkos::View<I*, Mem> arena_store;
+  I* arena = spare_scratch;
+  std::size_t arena_entries = spare_entries;
   const auto kept_store = allocate(Tag<I>{}, "ktext::suffix_array::kept", 1);
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
   const Unmanaged<I, ExecSpace> kept_count(kept_store.data(), 1);
   while (m > 0) {
-    if (h >= std::uint64_t(n)) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
+    if (h >= text_n) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
     ++stats.rounds;
     report("doubling", h, std::uint64_t(m));
-    const Unmanaged<I, ExecSpace> vals(vals_store.data(), m);
-    const NextRank<decltype(isa), I, K> next_rank{isa, n, static_cast<I>(h)};
+    const Unmanaged<I, ExecSpace> vals(vals_data, m);
+    const NextRank<decltype(isa), Layout, K> next_rank{isa, layout, h};
     using U = Unmanaged<I, ExecSpace>;
     const GroupRank<decltype(isa), I, K> group_rank{isa};
     auto gather_group_rank = [&](const U& from, const U& to) {
@@ -633,9 +729,11 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
       need = std::max(need, batches.alone[b] ? (narrow ? 0 : (2 * len + sizeof(I) - 1) / sizeof(I))
                                               : 3 * len + (segmented ? len / 2 + 2 : 0));
     }
-    if (need > arena.extent(0)) {
-      release(arena);
-      arena = allocate(Tag<I>{}, "ktext::suffix_array::scratch", need);
+    if (need > arena_entries) {
+      release(arena_store);
+      arena_store = allocate(Tag<I>{}, "ktext::suffix_array::scratch", need);
+      arena = arena_store.data();
+      arena_entries = need;
     }
     I kept_total = 0;
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
@@ -643,12 +741,12 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
       const Unmanaged<I, ExecSpace> v(vals.data() + first, len);
       if (batches.alone[b]) {
         kept_total += sort_one_group(exec, v, Unmanaged<I, ExecSpace>(vals.data() + kept_total, len), isa, sa.data(),
-                                     next_rank, reinterpret_cast<std::uint8_t*>(arena.data()), rank_bits);
+                                     next_rank, reinterpret_cast<std::uint8_t*>(arena), rank_bits);
         continue;
       }
-      const Unmanaged<I, ExecSpace> vtmp(arena.data() + 2 * std::size_t(len), len);
-      const Unmanaged<K, ExecSpace> buf_a(reinterpret_cast<K*>(arena.data()), len);
-      const Unmanaged<K, ExecSpace> buf_b(reinterpret_cast<K*>(arena.data() + len), len);
+      const Unmanaged<I, ExecSpace> vtmp(arena + 2 * std::size_t(len), len);
+      const Unmanaged<K, ExecSpace> buf_a(reinterpret_cast<K*>(arena), len);
+      const Unmanaged<K, ExecSpace> buf_b(reinterpret_cast<K*>(arena + len), len);
       // The group rank (first slot) of each entry, which a sort inside groups leaves in place,
       // then the groups and whether one is too long for the segmented sort.
       const CountGroups<decltype(buf_b), I> count{buf_b, len, group_limit};
@@ -662,7 +760,7 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
       if (long_groups == 0) {
         // Short groups only: one segmented sort by the next rank, the segments being the groups.
         using Off = GroupOffset<I>;
-        const Unmanaged<Off, ExecSpace> offsets(reinterpret_cast<Off*>(arena.data() + 3 * std::size_t(len)),
+        const Unmanaged<Off, ExecSpace> offsets(reinterpret_cast<Off*>(arena + 3 * std::size_t(len)),
                                                 std::size_t(groups) + 1);
         ktext::select_indices(exec, std::size_t(len) + 1, offsets,
                               KOKKOS_LAMBDA(std::size_t j) { return j == std::size_t(len) || count.starts(I(j)); });
@@ -706,23 +804,11 @@ SuffixArrayStats prefix_doubling_as(const ExecSpace& exec, const TextView& text_
     m = kept_total;
     h *= 2;
   }
-  report("done", h, 0);
+  if constexpr (Layout::step == 1) report("done", h, 0);  // else the caller goes on
   exec.fence("ktext::suffix_array: done");
+  if (isa_out) *isa_out = isa;
   stats.peak_bytes = mem.peak();
   return stats;
-}
-
-/// Prefix doubling into \p sa_in with 32-bit work indices whenever n < 2^32 (the output, 32 or 64
-/// bits, is widened from them), else 64-bit ones.
-template <class ExecSpace, class TextView, class SAView>
-SuffixArrayStats prefix_doubling(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
-                                 const SuffixArrayOptions& options) {
-  using O = typename SAView::non_const_value_type;
-  if constexpr (sizeof(O) > 4) {
-    if (text_in.extent(0) >= (std::uint64_t(1) << 32))
-      return prefix_doubling_as<std::uint64_t>(exec, text_in, sa_in, options);
-  }
-  return prefix_doubling_as<std::uint32_t>(exec, text_in, sa_in, options);
 }
 
 }  // namespace ktext::impl

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// Suffix sorting by the difference cover {1, 2} mod 3 (DC3, Kärkkäinen–Sanders–Burkhardt) with
+// the sample sorted by prefix doubling (the GPU formulation of Wang, Baxter and Owens):
+//
+// 1. The sample, the suffixes at positions i mod 3 != 0 (2n/3 of them), is sorted by the
+//    doubling of ktext_prefix_doubling.hpp over SampleSuffixes: an initial prefix and every h
+//    a multiple of 3, so a suffix h further on is again in the sample. This leaves the sample's
+//    order and its ranks (ISA12).
+// 2. The other suffixes, i = 3q, in the order of (T[i], rank of i + 1): the sample's order
+//    restricted to class 1 gives them by the rank of i + 1 (suffix n - 1 first when it has no
+//    i + 1), and one stable radix sort by the symbol code finishes.
+// 3. One merge of the two orders. Suffix i = 0 (mod 3) against a sample suffix j compares one
+//    symbol and the ranks of i + 1 and j + 1 when j = 1 (mod 3), else two symbols and the ranks
+//    of i + 2 and j + 2: in both cases both are sample positions (or the end).
+//
+// Against doubling every suffix: the rounds sort two thirds of the suffixes, and the ranks need
+// 32 bits up to 1.5 (2^32 - 1) symbols, where 64-bit work indices doubled the memory. The merge
+// reads both orders once and writes the output once; its comparisons read the text and ISA12.
+
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <type_traits>
+
+#include "ktext/core/allocate.hpp"
+#include "ktext/core/alphabet.hpp"
+#include "ktext/core/footprint.hpp"
+#include "ktext/core/prefetch.hpp"
+#include "ktext/core/range.hpp"
+#include "ktext/primitives/select.hpp"
+#include "ktext/primitives/sort_pairs.hpp"
+#include "ktext/suffix/impl/ktext_prefix_doubling.hpp"
+#include "ktext/suffix/suffix_array_types.hpp"
+
+namespace ktext::impl {
+
+/// Whether the sample can be sorted: an initial key of at least 3 codes, so alphabets of up to
+/// 2^21 symbols.
+inline bool difference_cover_applies(int alphabet_bits) { return 64 / alphabet_bits >= 3; }
+
+/// The comparison of the merge: suffix i = 3q (the rest) against sample suffix j.
+template <class Text, class ISA, class I>
+struct CompareRestSample {
+  Text text;
+  ISA isa12;
+  SampleSuffixes<I> sample;
+  /// rank + 1 of sample position x, 0 for the end (x = n; x > n does not occur).
+  KOKKOS_INLINE_FUNCTION std::uint64_t rank_at(std::uint64_t x) const {
+    return x >= sample.n ? 0 : std::uint64_t(isa12(sample.element(x))) + 1;
+  }
+  /// Whether suffix i (i mod 3 = 0) precedes suffix j (j mod 3 != 0); they never compare equal.
+  KOKKOS_INLINE_FUNCTION bool rest_first(std::uint64_t i, std::uint64_t j) const {
+    const std::uint64_t n = sample.n, d = j % 3 == 1 ? 1 : 2;
+    for (std::uint64_t t = 0; t < d; ++t) {
+      if (i + t >= n) return true;  // the end is smaller than every symbol
+      if (j + t >= n) return false;
+      if (text(i + t) != text(j + t)) return text(i + t) < text(j + t);
+    }
+    return rank_at(i + d) < rank_at(j + d);
+  }
+  /// Asks for what comparisons of rest suffix i and sample suffix j read.
+  KOKKOS_FORCEINLINE_FUNCTION void prefetch_rest(std::uint64_t i) const {
+    ktext::impl::prefetch(text.data() + i);
+    if (i + 1 < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(i + 1));
+    if (i + 2 < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(i + 2));
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void prefetch_sample(std::uint64_t j) const {
+    const std::uint64_t x = j + (j % 3 == 1 ? 1 : 2);
+    ktext::impl::prefetch(text.data() + j);
+    if (x < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(x));
+  }
+};
+
+/// Merge path over the two orders: thread t writes outputs [t tile, (t + 1) tile), first
+/// finding by binary search how many of the sample precede its first output.
+template <class Compare, class V, class Out, class I>
+struct MergeDifferenceCover {
+  Compare cmp;
+  V sample_order;  // sample elements, sorted
+  V rest_order;    // q of the suffixes 3q, sorted
+  Out out;
+  std::uint64_t tile;
+  KOKKOS_INLINE_FUNCTION std::uint64_t sample_position(std::uint64_t a) const {
+    return cmp.sample.position(sample_order(a));
+  }
+  KOKKOS_INLINE_FUNCTION std::uint64_t rest_position(std::uint64_t b) const { return 3 * std::uint64_t(rest_order(b)); }
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t t) const {
+    const std::uint64_t na = sample_order.extent(0), nb = rest_order.extent(0), total = na + nb;
+    const std::uint64_t first = t * tile, last = first + tile < total ? first + tile : total;
+    std::uint64_t lo = first > nb ? first - nb : 0, hi = first < na ? first : na;
+    while (lo < hi) {  // the first a whose sample suffix follows rest suffix first - 1 - a
+      const std::uint64_t mid = lo + (hi - lo) / 2;
+      if (cmp.rest_first(rest_position(first - 1 - mid), sample_position(mid))) hi = mid;
+      else lo = mid + 1;
+    }
+    std::uint64_t a = lo, b = first - lo;
+    for (std::uint64_t k = first; k < last; ++k) {
+      if (a + prefetch_distance < na) cmp.prefetch_sample(sample_position(a + prefetch_distance));
+      if (b + prefetch_distance < nb) cmp.prefetch_rest(rest_position(b + prefetch_distance));
+      const bool take_rest = a == na || (b < nb && cmp.rest_first(rest_position(b), sample_position(a)));
+      if (take_rest) out(k) = typename Out::value_type(rest_position(b++));
+      else out(k) = typename Out::value_type(sample_position(a++));
+    }
+  }
+};
+
+/// Outputs per merge thread: a few hundred on devices (the binary search costs about 30
+/// comparisons per thread), more on hosts, where a thread's share is long anyway.
+template <class ExecSpace>
+std::uint64_t merge_tile() {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible ? 8192 : 256;
+}
+
+/// The suffix array of \p text_in into \p sa_in by DC3, the sample held with work indices \p I
+/// (elements and ranks below 2^32 - 1 for 32 bits). \p alphabet is the text's, with
+/// difference_cover_applies(alphabet.bits). \p mem holds the text, the output and the alphabet.
+template <class I, class ExecSpace, class TextView, class SAView>
+SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
+                                     const AlphabetMap<typename ExecSpace::memory_space>& alphabet,
+                                     const SuffixArrayOptions& options, Footprint& mem) {
+  using O = typename SAView::non_const_value_type;
+  using S = typename TextView::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  using Policy = Range<ExecSpace>;
+  using U = Unmanaged<I, ExecSpace>;
+  const std::uint64_t n = text_in.extent(0);
+  const SampleSuffixes<I> sample{n, static_cast<I>((n + 1) / 3), static_cast<I>(n / 3)};
+  const I n_sample = sample.count(), n_rest = static_cast<I>((n + 2) / 3);
+  const Unmanaged<const S, ExecSpace> text(text_in.data(), n);
+  const Unmanaged<O, ExecSpace> sa(sa_in.data(), n);
+  auto allocate = [&](auto tag, const char* label, std::size_t count) {
+    using T = typename decltype(tag)::type;
+    auto view = uninitialized_view<T, Mem>(exec, label, count);
+    mem.add(count * sizeof(T));
+    return view;
+  };
+  auto release = [&](auto& view) {
+    mem.release(view.span() * sizeof(typename std::decay_t<decltype(view)>::value_type));
+    view = {};
+  };
+  // The output is not written before the merge: until then it is scratch.
+  const Spare spare{sa.data(), std::size_t(n) * sizeof(O)};
+
+  // 1. The sample.
+  auto sample_order = allocate(Tag<I>{}, "ktext::suffix_array::sample_order", n_sample);
+  Kokkos::View<I*, Mem> isa12;
+  SuffixArrayStats stats = doubling(exec, text_in, sample, alphabet, U(sample_order.data(), n_sample), options, mem,
+                                    spare, &isa12);
+  if (options.progress) options.progress(SuffixArrayProgress{"merge", stats.rounds, 0, n, n});
+
+  // 2. The rest: by the rank of i + 1 (the sample's class 1 in its order), then by T[i].
+  auto rest_order = allocate(Tag<I>{}, "ktext::suffix_array::rest_order", n_rest);
+  const I no_next = n % 3 == 1 ? 1 : 0;  // suffix n - 1 = 3 n1 has no i + 1: first of its symbol
+  {
+    const U ordered(rest_order.data() + no_next, n_rest - no_next);
+    const U sample_view(sample_order.data(), n_sample);
+    const I n1 = sample.n1;
+    ktext::select_by_index(exec, sample_view, ordered, KOKKOS_LAMBDA(std::size_t a) { return sample_view(a) < n1; });
+    if (no_next)
+      Kokkos::parallel_for(
+          "ktext::suffix_array::rest_last", Policy(exec, 0, 1), KOKKOS_LAMBDA(I) { rest_order(0) = n1; });
+    using KS = std::conditional_t<sizeof(S) <= 2, std::uint16_t, std::uint32_t>;  // holds a code
+    const std::size_t need = std::size_t(n_rest) * (2 * sizeof(KS) + sizeof(I));
+    Kokkos::View<char*, Mem> scratch_store;
+    char* scratch = static_cast<char*>(spare.data);
+    if (need > spare.bytes) {
+      scratch_store = allocate(Tag<char>{}, "ktext::suffix_array::rest_scratch", need);
+      scratch = scratch_store.data();
+    }
+    const Unmanaged<KS, ExecSpace> keys(reinterpret_cast<KS*>(scratch), n_rest);
+    const Unmanaged<KS, ExecSpace> keys_tmp(reinterpret_cast<KS*>(scratch) + n_rest, n_rest);
+    const U vals(rest_order.data(), n_rest);
+    const U vals_tmp(reinterpret_cast<I*>(scratch + 2 * std::size_t(n_rest) * sizeof(KS)), n_rest);
+    const auto codes = alphabet;
+    Kokkos::parallel_for(
+        "ktext::suffix_array::rest_keys", Policy(exec, 0, n_rest), KOKKOS_LAMBDA(I b) {
+          keys(b) = KS(codes(text(3 * std::uint64_t(vals(b)))));
+        });
+    if (ktext::impl::sort_pairs_in_either(exec, keys, vals, keys_tmp, vals_tmp, 0, alphabet.bits))
+      Kokkos::deep_copy(exec, vals, vals_tmp);
+    release(scratch_store);
+  }
+
+  // 3. The merge into the output.
+  {
+    using Compare = CompareRestSample<decltype(text), U, I>;
+    const std::uint64_t tile = merge_tile<ExecSpace>();
+    const Compare cmp{text, U(isa12.data(), n_sample), sample};
+    Kokkos::parallel_for("ktext::suffix_array::merge", Policy(exec, 0, (n + tile - 1) / tile),
+                         MergeDifferenceCover<Compare, U, decltype(sa), I>{cmp, U(sample_order.data(), n_sample),
+                                                                           U(rest_order.data(), n_rest), sa, tile});
+  }
+  exec.fence("ktext::suffix_array: merged");
+  release(isa12);
+  release(rest_order);
+  release(sample_order);
+  if (options.progress) options.progress(SuffixArrayProgress{"done", stats.rounds, 0, 0, n});
+  stats.peak_bytes = mem.peak();
+  return stats;
+}
+
+}  // namespace ktext::impl

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// The suffix array algorithm and work-index width for a text: DC3 (its sample sorted by
+// doubling) where the alphabet allows a key of 3 codes, else doubling every suffix; positions
+// and ranks held in 32 bits wherever they fit, whatever the output's width.
+
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include "ktext/core/alphabet.hpp"
+#include "ktext/core/footprint.hpp"
+#include "ktext/suffix/impl/ktext_difference_cover.hpp"
+#include "ktext/suffix/impl/ktext_prefix_doubling.hpp"
+#include "ktext/suffix/suffix_array_types.hpp"
+
+namespace ktext::impl {
+
+/// Whether DC3's sample (2n/3 suffixes) and its ranks fit 32-bit work indices.
+inline bool sample_fits_32_bits(std::uint64_t n) { return (n + 1) / 3 + n / 3 < (std::uint64_t(1) << 32); }
+
+/// Whether SuffixArrayAlgorithm::automatic takes DC3 for \p n symbols on \p ExecSpace. On hosts
+/// always: on 2 cores, against doubling every suffix, xml 4.3 against 5.0 s, sources 4.1 against
+/// 4.8, english 3.1 against 3.5, proteins 3.5 against 3.7, dna 3.5 against 3.2 (perf/README). On an H100 only where doubling would need 64-bit positions (from 2^32
+/// symbols; DC3's sample stays 32-bit up to 6.4e9, so a 4 GiB text fits 80 GB): below that its
+/// merge, one thread per 256 outputs, cost more than the third of the rounds it saved on text
+/// (ktext bwt, dna 31.6 against 20.5 ms, random bytes 54.9 against 36.5 ms; sources 46.6
+/// against 49.0, Thue-Morse 276 against 391 ms).
+template <class ExecSpace>
+bool difference_cover_by_default(std::uint64_t n) {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible ||
+         n >= (std::uint64_t(1) << 32);
+}
+
+/// Whether \p options and the alphabet make suffix_array use DC3.
+template <class ExecSpace>
+bool uses_difference_cover(const SuffixArrayOptions& options, std::uint64_t n, int alphabet_bits) {
+  if (!difference_cover_applies(alphabet_bits)) return false;
+  switch (options.algorithm) {
+    case SuffixArrayAlgorithm::doubling: return false;
+    case SuffixArrayAlgorithm::difference_cover: return true;
+    default: return difference_cover_by_default<ExecSpace>(n);
+  }
+}
+
+/// The text's alphabet, with the text, output and alphabet counted in \p mem (n > 0).
+template <class ExecSpace, class TextView, class SAView>
+AlphabetMap<typename ExecSpace::memory_space> prepare_suffix_sort(const ExecSpace& exec, const TextView& text_in,
+                                                                  const SuffixArrayOptions& options, Footprint& mem) {
+  using Mem = typename ExecSpace::memory_space;
+  using S = typename TextView::non_const_value_type;
+  const std::uint64_t n = text_in.extent(0);
+  if (options.progress) options.progress(SuffixArrayProgress{"alphabet", 0, 0, n, n});
+  const Unmanaged<const S, ExecSpace> text(text_in.data(), n);
+  const AlphabetMap<Mem> alphabet = text_alphabet<Mem>(exec, text, "ktext::suffix_array", false);
+  mem.add(alphabet.bytes());
+  return alphabet;
+}
+
+/// The suffix array with work indices \p I (unsigned; n < 2^32 for 32 bits, or a sample below
+/// 2^32 - 1 with DC3).
+template <class I, class ExecSpace, class TextView, class SAView>
+SuffixArrayStats suffix_sort_with(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
+                                  const SuffixArrayOptions& options,
+                                  const AlphabetMap<typename ExecSpace::memory_space>& alphabet, Footprint& mem) {
+  if (uses_difference_cover<ExecSpace>(options, text_in.extent(0), alphabet.bits))
+    return difference_cover_as<I>(exec, text_in, sa_in, alphabet, options, mem);
+  return doubling(exec, text_in, AllSuffixes<I>{static_cast<I>(text_in.extent(0))}, alphabet, sa_in, options, mem);
+}
+
+/// The footprint of the text and the output.
+template <class TextView, class SAView>
+Footprint suffix_sort_footprint(std::uint64_t n) {
+  Footprint mem;
+  mem.add(std::size_t(n) * (sizeof(typename TextView::non_const_value_type) + sizeof(typename SAView::non_const_value_type)));
+  return mem;
+}
+
+/// As suffix_sort() with the work indices \p I whatever n (tests run 64-bit ones on small texts).
+template <class I, class ExecSpace, class TextView, class SAView>
+SuffixArrayStats suffix_sort_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
+                                const SuffixArrayOptions& options) {
+  Footprint mem = suffix_sort_footprint<TextView, SAView>(text_in.extent(0));
+  SuffixArrayStats empty;
+  empty.peak_bytes = mem.peak();
+  if (text_in.extent(0) == 0) return empty;
+  const auto alphabet = prepare_suffix_sort<ExecSpace, TextView, SAView>(exec, text_in, options, mem);
+  return suffix_sort_with<I>(exec, text_in, sa_in, options, alphabet, mem);
+}
+
+template <class ExecSpace, class TextView, class SAView>
+SuffixArrayStats suffix_sort(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
+                             const SuffixArrayOptions& options) {
+  using O = typename SAView::non_const_value_type;
+  const std::uint64_t n = text_in.extent(0);
+  Footprint mem = suffix_sort_footprint<TextView, SAView>(n);
+  SuffixArrayStats empty;
+  empty.peak_bytes = mem.peak();
+  if (n == 0) return empty;
+  const auto alphabet = prepare_suffix_sort<ExecSpace, TextView, SAView>(exec, text_in, options, mem);
+  const bool dc3 = uses_difference_cover<ExecSpace>(options, n, alphabet.bits);
+  if constexpr (sizeof(O) > 4) {
+    if (dc3 ? !sample_fits_32_bits(n) : n >= (std::uint64_t(1) << 32))
+      return suffix_sort_with<std::uint64_t>(exec, text_in, sa_in, options, alphabet, mem);
+  }
+  return suffix_sort_with<std::uint32_t>(exec, text_in, sa_in, options, alphabet, mem);
+}
+
+}  // namespace ktext::impl
