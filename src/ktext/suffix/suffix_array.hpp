@@ -7,7 +7,7 @@
 /// lexicographic order, where the implicit end of the text is smaller than every symbol and
 /// every symbol value (byte 0 included) is ordinary.
 ///
-/// Algorithm: the difference cover {1, 2} mod 3 (DC3) \cite KarkkainenSanders2003: the two
+/// Algorithm: the difference cover {1, 2} mod 3 \cite KarkkainenSanders2003 (DC3). The two
 /// thirds of the suffixes at positions i mod 3 != 0 are sorted by prefix doubling with
 /// discarding of sorted groups \cite LarssonSadakane2007, in the GPU formulation of
 /// \cite WangBaxterOwens2016 and \cite DeoKeely2013 (an initial stable radix sort of packed
