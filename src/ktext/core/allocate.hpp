@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "ktext/core/error.hpp"
+#include "ktext/core/footprint.hpp"
 
 namespace ktext::impl {
 
@@ -64,6 +65,22 @@ using Work = Kokkos::View<T*, typename ExecSpace::memory_space>;
 template <class T, class ExecSpace>
 Work<T, ExecSpace> alloc(const ExecSpace& exec, const char* label, std::size_t n) {
   return uninitialized_view<T>(exec, label, n);
+}
+
+/// Scratch as alloc(), its bytes added to \p mem (an algorithm's reported footprint).
+template <class T, class ExecSpace>
+Work<T, ExecSpace> counted_view(const ExecSpace& exec, Footprint& mem, const char* label, std::size_t n) {
+  auto view = uninitialized_view<T>(exec, label, n);
+  mem.add(n * sizeof(T));
+  return view;
+}
+
+/// Releases a counted_view() (or any view counted in \p mem): its bytes leave \p mem, and the
+/// view is emptied.
+template <class View>
+void release_counted(Footprint& mem, View& view) {
+  mem.release(view.span() * sizeof(typename View::value_type));
+  view = {};
 }
 
 /// \brief A host copy of \p view, copied on \p exec; the caller fences \p exec before reading it.

@@ -128,57 +128,49 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   const I n_sample = sample.count(), n_rest = static_cast<I>((n + 2) / 3);
   const Unmanaged<const S, ExecSpace> text(text_in.data(), n);
   const Unmanaged<O, ExecSpace> sa(sa_in.data(), n);
-  auto allocate = [&](auto tag, const char* label, std::size_t count) {
-    using T = typename decltype(tag)::type;
-    auto view = uninitialized_view<T, Mem>(exec, label, count);
-    mem.add(count * sizeof(T));
-    return view;
-  };
-  auto release = [&](auto& view) {
-    mem.release(view.span() * sizeof(typename std::decay_t<decltype(view)>::value_type));
-    view = {};
-  };
   // The output is not written before the merge: until then it is scratch.
   const Spare spare{sa.data(), std::size_t(n) * sizeof(O)};
 
   // 1. The sample.
-  auto sample_order = allocate(Tag<I>{}, "ktext::suffix_array::sample_order", n_sample);
+  auto sample_order = counted_view<I>(exec, mem, "ktext::suffix_array::sample_order", n_sample);
   Kokkos::View<I*, Mem> isa12;
   SuffixArrayStats stats = doubling(exec, text_in, sample, alphabet, U(sample_order.data(), n_sample), options, mem,
                                     spare, &isa12);
   if (options.progress) options.progress(SuffixArrayProgress{"merge", stats.rounds, 0, n, n});
 
   // 2. The rest: by the rank of i + 1 (the sample's class 1 in its order), then by T[i].
-  auto rest_order = allocate(Tag<I>{}, "ktext::suffix_array::rest_order", n_rest);
+  auto rest_order = counted_view<I>(exec, mem, "ktext::suffix_array::rest_order", n_rest);
   const I no_next = n % 3 == 1 ? 1 : 0;  // suffix n - 1 = 3 n1 has no i + 1: first of its symbol
   {
-    const U ordered(rest_order.data() + no_next, n_rest - no_next);
-    const U sample_view(sample_order.data(), n_sample);
-    const I n1 = sample.n1;
-    ktext::select_by_index(exec, sample_view, ordered, KOKKOS_LAMBDA(std::size_t a) { return sample_view(a) < n1; });
-    if (no_next)
-      Kokkos::parallel_for(
-          "ktext::suffix_array::rest_last", Policy(exec, 0, 1), KOKKOS_LAMBDA(I) { rest_order(0) = n1; });
+    // Scratch: the order before the sort (first, so that 8-byte entries stay aligned), the keys.
     using KS = std::conditional_t<sizeof(S) <= 2, std::uint16_t, std::uint32_t>;  // holds a code
-    const std::size_t need = std::size_t(n_rest) * (2 * sizeof(KS) + sizeof(I));
+    const std::size_t need = std::size_t(n_rest) * (sizeof(I) + 2 * sizeof(KS));
     Kokkos::View<char*, Mem> scratch_store;
     char* scratch = static_cast<char*>(spare.data);
     if (need > spare.bytes) {
-      scratch_store = allocate(Tag<char>{}, "ktext::suffix_array::rest_scratch", need);
+      scratch_store = counted_view<char>(exec, mem, "ktext::suffix_array::rest_scratch", need);
       scratch = scratch_store.data();
     }
-    const Unmanaged<KS, ExecSpace> keys(reinterpret_cast<KS*>(scratch), n_rest);
-    const Unmanaged<KS, ExecSpace> keys_tmp(reinterpret_cast<KS*>(scratch) + n_rest, n_rest);
-    const U vals(rest_order.data(), n_rest);
-    const U vals_tmp(reinterpret_cast<I*>(scratch + 2 * std::size_t(n_rest) * sizeof(KS)), n_rest);
+    const U vals(reinterpret_cast<I*>(scratch), n_rest);
+    const Unmanaged<KS, ExecSpace> keys(reinterpret_cast<KS*>(vals.data() + n_rest), n_rest);
+    const Unmanaged<KS, ExecSpace> keys_tmp(keys.data() + n_rest, n_rest);
+    const U sample_view(sample_order.data(), n_sample);
+    const I n1 = sample.n1;
+    ktext::select_by_index(exec, sample_view, U(vals.data() + no_next, n_rest - no_next),
+                           KOKKOS_LAMBDA(std::size_t a) { return sample_view(a) < n1; });
+    if (no_next)
+      Kokkos::parallel_for(
+          "ktext::suffix_array::rest_last", Policy(exec, 0, 1), KOKKOS_LAMBDA(I) { vals(0) = n1; });
     const auto codes = alphabet;
     Kokkos::parallel_for(
         "ktext::suffix_array::rest_keys", Policy(exec, 0, n_rest), KOKKOS_LAMBDA(I b) {
           keys(b) = KS(codes(text(3 * std::uint64_t(vals(b)))));
         });
-    if (ktext::impl::sort_pairs_in_either(exec, keys, vals, keys_tmp, vals_tmp, 0, alphabet.bits))
-      Kokkos::deep_copy(exec, vals, vals_tmp);
-    release(scratch_store);
+    // One pass for byte alphabets: the result then lands in rest_order, with no copy.
+    const U sorted(rest_order.data(), n_rest);
+    if (!ktext::impl::sort_pairs_in_either(exec, keys, vals, keys_tmp, sorted, 0, alphabet.bits))
+      Kokkos::deep_copy(exec, sorted, vals);
+    release_counted(mem, scratch_store);
   }
 
   // 3. The merge into the output.
@@ -191,9 +183,9 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
                                                                            U(rest_order.data(), n_rest), sa, tile});
   }
   exec.fence("ktext::suffix_array: merged");
-  release(isa12);
-  release(rest_order);
-  release(sample_order);
+  release_counted(mem, isa12);
+  release_counted(mem, rest_order);
+  release_counted(mem, sample_order);
   if (options.progress) options.progress(SuffixArrayProgress{"done", stats.rounds, 0, 0, n});
   stats.peak_bytes = mem.peak();
   return stats;

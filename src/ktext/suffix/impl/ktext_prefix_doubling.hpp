@@ -578,16 +578,6 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   auto report = [&](const char* phase, std::uint64_t h, std::uint64_t active) {
     if (options.progress) options.progress(SuffixArrayProgress{phase, stats.rounds, h, active, text_n});
   };
-  auto allocate = [&](auto tag, const char* label, std::size_t count) {
-    using T = typename decltype(tag)::type;
-    auto view = uninitialized_view<T, Mem>(exec, label, count);
-    mem.add(count * sizeof(T));
-    return view;
-  };
-  auto release = [&](auto& view) {
-    mem.release(view.span() * sizeof(typename std::decay_t<decltype(view)>::value_type));
-    view = {};
-  };
 
   if (n == 0) {
     if (isa_out) *isa_out = {};
@@ -604,7 +594,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // Initial sort of all elements by their packed first k symbols, truncated suffixes first. The
   // order is sorted in the output's memory (as I values) with ISA as the other value buffer.
   report("initial sort", 0, std::uint64_t(n));
-  auto isa = allocate(Tag<I>{}, "ktext::suffix_array::isa", n);
+  auto isa = counted_view<I>(exec, mem, "ktext::suffix_array::isa", n);
   const Unmanaged<I, ExecSpace> order(reinterpret_cast<I*>(sa.data()), n);
   {
     // LSD over 16-bit pieces of the packed key, least significant first: four stable passes
@@ -617,7 +607,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       if (spare.bytes >= 2 * std::size_t(n) * sizeof(std::uint16_t)) {
         key_bytes = static_cast<std::uint16_t*>(spare.data);
       } else {
-        key_store = allocate(Tag<std::uint16_t>{}, "ktext::suffix_array::keys", 2 * std::size_t(n));
+        key_store = counted_view<std::uint16_t>(exec, mem, "ktext::suffix_array::keys", 2 * std::size_t(n));
         key_bytes = key_store.data();
       }
     }
@@ -636,10 +626,10 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
           });
       ktext::sort_pairs(exec, keys, order, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
     }
-    release(key_store);
+    release_counted(mem, key_store);
   }
   using Bytes = Unmanaged<std::uint8_t, ExecSpace>;
-  auto head_store = allocate(Tag<std::uint8_t>{}, "ktext::suffix_array::heads", n);
+  auto head_store = counted_view<std::uint8_t>(exec, mem, "ktext::suffix_array::heads", n);
   const Bytes head(head_store.data(), n);
   Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
                        FlagHeads<decltype(key), decltype(order), Bytes, I>{key, order, head});
@@ -670,13 +660,13 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       spare_scratch = vals_data + m;
       spare_entries = spare.bytes / sizeof(I) - m;
     } else {
-      vals_store = allocate(Tag<I>{}, "ktext::suffix_array::active", m);
+      vals_store = counted_view<I>(exec, mem, "ktext::suffix_array::active", m);
       vals_data = vals_store.data();
     }
     // The suffixes in the active slots, in slot order; vals holds exactly the m counted above.
     ktext::select_by_index(exec, order, Unmanaged<I, ExecSpace>(vals_data, m), active);
   }
-  release(head_store);
+  release_counted(mem, head_store);
   // The singletons' final entries; the other slots are rewritten when their groups split.
   if constexpr (narrow) widen_in_place<ExecSpace, O, I>(exec, sa.data(), std::uint64_t(n));
 
@@ -690,7 +680,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   Kokkos::View<I*, Mem> arena_store;
   I* arena = spare_scratch;
   std::size_t arena_entries = spare_entries;
-  const auto kept_store = allocate(Tag<I>{}, "ktext::suffix_array::kept", 1);
+  const auto kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", 1);
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
   const Unmanaged<I, ExecSpace> kept_count(kept_store.data(), 1);
   while (m > 0) {
@@ -730,8 +720,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
                                               : 3 * len + (segmented ? len / 2 + 2 : 0));
     }
     if (need > arena_entries) {
-      release(arena_store);
-      arena_store = allocate(Tag<I>{}, "ktext::suffix_array::scratch", need);
+      release_counted(mem, arena_store);
+      arena_store = counted_view<I>(exec, mem, "ktext::suffix_array::scratch", need);
       arena = arena_store.data();
       arena_entries = need;
     }
@@ -805,6 +795,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     h *= 2;
   }
   if constexpr (Layout::step == 1) report("done", h, 0);  // else the caller goes on
+  // Also before the scratch views leave scope: kernels and copies on exec may still use them.
   exec.fence("ktext::suffix_array: done");
   if (isa_out) *isa_out = isa;
   stats.peak_bytes = mem.peak();

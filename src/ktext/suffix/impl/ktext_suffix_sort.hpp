@@ -6,6 +6,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <type_traits>
 
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/footprint.hpp"
@@ -67,42 +68,37 @@ SuffixArrayStats suffix_sort_with(const ExecSpace& exec, const TextView& text_in
   return doubling(exec, text_in, AllSuffixes<I>{static_cast<I>(text_in.extent(0))}, alphabet, sa_in, options, mem);
 }
 
-/// The footprint of the text and the output.
-template <class TextView, class SAView>
-Footprint suffix_sort_footprint(std::uint64_t n) {
-  Footprint mem;
-  mem.add(std::size_t(n) * (sizeof(typename TextView::non_const_value_type) + sizeof(typename SAView::non_const_value_type)));
-  return mem;
-}
-
-/// As suffix_sort() with the work indices \p I whatever n (tests run 64-bit ones on small texts).
+/// The suffix array of \p text_in into \p sa_in, with the work indices \p I (tests run 64-bit
+/// ones on small texts) or, for void, 32-bit ones wherever they fit.
 template <class I, class ExecSpace, class TextView, class SAView>
 SuffixArrayStats suffix_sort_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
                                 const SuffixArrayOptions& options) {
-  Footprint mem = suffix_sort_footprint<TextView, SAView>(text_in.extent(0));
-  SuffixArrayStats empty;
-  empty.peak_bytes = mem.peak();
-  if (text_in.extent(0) == 0) return empty;
+  using O = typename SAView::non_const_value_type;
+  const std::uint64_t n = text_in.extent(0);
+  Footprint mem;
+  mem.add(std::size_t(n) * (sizeof(typename TextView::non_const_value_type) + sizeof(O)));
+  if (n == 0) {
+    SuffixArrayStats stats;
+    stats.peak_bytes = mem.peak();
+    return stats;
+  }
   const auto alphabet = prepare_suffix_sort<ExecSpace, TextView, SAView>(exec, text_in, options, mem);
-  return suffix_sort_with<I>(exec, text_in, sa_in, options, alphabet, mem);
+  if constexpr (!std::is_void_v<I>) {
+    return suffix_sort_with<I>(exec, text_in, sa_in, options, alphabet, mem);
+  } else {
+    if constexpr (sizeof(O) > 4) {
+      const bool dc3 = uses_difference_cover<ExecSpace>(options, n, alphabet.bits);
+      if (dc3 ? !sample_fits_32_bits(n) : n >= (std::uint64_t(1) << 32))
+        return suffix_sort_with<std::uint64_t>(exec, text_in, sa_in, options, alphabet, mem);
+    }
+    return suffix_sort_with<std::uint32_t>(exec, text_in, sa_in, options, alphabet, mem);
+  }
 }
 
 template <class ExecSpace, class TextView, class SAView>
 SuffixArrayStats suffix_sort(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
                              const SuffixArrayOptions& options) {
-  using O = typename SAView::non_const_value_type;
-  const std::uint64_t n = text_in.extent(0);
-  Footprint mem = suffix_sort_footprint<TextView, SAView>(n);
-  SuffixArrayStats empty;
-  empty.peak_bytes = mem.peak();
-  if (n == 0) return empty;
-  const auto alphabet = prepare_suffix_sort<ExecSpace, TextView, SAView>(exec, text_in, options, mem);
-  const bool dc3 = uses_difference_cover<ExecSpace>(options, n, alphabet.bits);
-  if constexpr (sizeof(O) > 4) {
-    if (dc3 ? !sample_fits_32_bits(n) : n >= (std::uint64_t(1) << 32))
-      return suffix_sort_with<std::uint64_t>(exec, text_in, sa_in, options, alphabet, mem);
-  }
-  return suffix_sort_with<std::uint32_t>(exec, text_in, sa_in, options, alphabet, mem);
+  return suffix_sort_as<void>(exec, text_in, sa_in, options);
 }
 
 }  // namespace ktext::impl
