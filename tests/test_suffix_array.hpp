@@ -185,6 +185,56 @@ TEST(suffix_array, work_indices_of_64_bits) {
   }
 }
 
+/// The DC3 merge alone with \p kernel, from the sample's order and ranks and the other
+/// suffixes' order taken from the reference \p sa of \p t.
+template <class I>
+std::vector<std::int64_t> dc3_merge(const std::vector<std::uint8_t>& t, const std::vector<std::int64_t>& sa,
+                                    ktext::impl::MergeKernel kernel) {
+  using Work = Kokkos::View<I*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  using Text = Kokkos::View<const std::uint8_t*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  const std::uint64_t n = t.size();
+  const ktext::impl::SampleSuffixes<I> sample{n, static_cast<I>((n + 1) / 3), static_cast<I>(n / 3)};
+  std::vector<I> sample_order, isa12(sample.count()), rest_order;
+  for (std::int64_t p : sa) {
+    if (p % 3 == 0) {
+      rest_order.push_back(I(p / 3));
+    } else {
+      isa12[sample.element(std::uint64_t(p))] = I(sample_order.size());
+      sample_order.push_back(sample.element(std::uint64_t(p)));
+    }
+  }
+  auto text = to_device(t, "text");
+  auto d_sample = to_device(sample_order, "sample_order"), d_isa = to_device(isa12, "isa12");
+  auto d_rest = to_device(rest_order, "rest_order");
+  Kokkos::View<std::int64_t*, Mem> out("out", n);
+  Kokkos::deep_copy(out, -1);
+  ktext::Footprint mem;
+  const ktext::impl::CompareRestSample<Text, Work, I> cmp{Text(text.data(), n), Work(d_isa.data(), d_isa.extent(0)),
+                                                          sample};
+  ktext::impl::merge_difference_cover(Exec{}, cmp, Work(d_sample.data(), d_sample.extent(0)),
+                                      Work(d_rest.data(), d_rest.extent(0)), out, mem, kernel);
+  Exec{}.fence();
+  EXPECT_EQ(mem.live(), 0u);
+  return to_host(out);
+}
+
+TEST(suffix_array, both_dc3_merges_against_reference) {
+  // Each backend runs both merge kernels (the default takes one per backend). The team kernel's
+  // tiles hold 8 outputs per thread: sizes around multiples of them, and shapes whose sample
+  // and rest interleave in long runs (A^n, periods) or finely (random).
+  using Kernel = ktext::impl::MergeKernel;
+  for (std::size_t n : {0, 1, 2, 3, 4, 5, 7, 8, 9, 17, 255, 1023, 1024, 1025, 1347, 4096 + 723, 70000}) {
+    for (const auto& [name, t] : named_texts(n, 59)) {
+      const auto sa = reference_suffix_array<std::int64_t>(t);
+      for (Kernel k : {Kernel::by_thread, Kernel::by_team}) {
+        const char* kn = k == Kernel::by_team ? "by_team" : "by_thread";
+        EXPECT_EQ(dc3_merge<std::uint32_t>(t, sa, k), sa) << name << " n=" << n << " " << kn;
+        if (n % 2) EXPECT_EQ(dc3_merge<std::uint64_t>(t, sa, k), sa) << name << " n=" << n << " " << kn << " 64-bit";
+      }
+    }
+  }
+}
+
 TEST(suffix_array, both_group_sorts_agree) {
   // Batches of short groups take one segmented sort, batches with a longer group two radix sorts:
   // forced each way (limit 1: radix only; limit 2 and 8: mixed; no limit: segmented wherever a

@@ -23,9 +23,9 @@ namespace ktext::cli {
 namespace {
 
 // The text, its BWT, and the suffix array's work (ktext::bwt builds the suffix array first).
-std::uint64_t bwt_peak_bound(std::uint64_t n) {
+std::uint64_t bwt_peak_bound(std::uint64_t n, ktext::SuffixArrayAlgorithm algorithm) {
   return with_index_type(n, [&](auto index) {
-    return ktext::suffix_array_peak_bytes_bound<std::uint8_t, decltype(index)>(n) + n;
+    return ktext::suffix_array_peak_bytes_bound<std::uint8_t, decltype(index)>(n, algorithm) + n;
   });
 }
 
@@ -38,7 +38,7 @@ int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
   InputFile& in = ctx.input(options.input);
   OutputFile& out = ctx.output(options.output);
   const Backend backend = ctx.start();
-  const std::vector<std::uint8_t> text = ctx.read_text(in, bwt_peak_bound);
+  const std::vector<std::uint8_t> text = ctx.read_text(in, [&](std::uint64_t n) { return bwt_peak_bound(n, ctx.sa_algorithm()); });
   const std::uint64_t n = text.size();
   const auto sa_options = ctx.progress_options();
 

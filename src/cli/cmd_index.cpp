@@ -13,8 +13,8 @@ namespace ktext::cli {
 
 namespace {
 
-std::uint64_t index_peak_bound(std::uint64_t n) {
-  return with_index_type(n, [&](auto index) { return ktext::fm_index_build_peak_bytes_bound<decltype(index)>(n); });
+std::uint64_t index_peak_bound(std::uint64_t n, ktext::SuffixArrayAlgorithm algorithm) {
+  return with_index_type(n, [&](auto index) { return ktext::fm_index_build_peak_bytes_bound<decltype(index)>(n, algorithm); });
 }
 
 }  // namespace
@@ -24,7 +24,7 @@ int run_index(const GlobalOptions& global, const IndexOptions& options) {
   InputFile& in = ctx.input(options.input);
   OutputFile& out = ctx.output(options.output);
   const Backend backend = ctx.start();
-  const std::vector<std::uint8_t> text = ctx.read_text(in, index_peak_bound);
+  const std::vector<std::uint8_t> text = ctx.read_text(in, [&](std::uint64_t n) { return index_peak_bound(n, ctx.sa_algorithm()); });
   const std::uint64_t n = text.size();
   ktext::FMIndexOptions fm_options;
   fm_options.sample_rate = options.sample_rate;

@@ -23,14 +23,14 @@ namespace {
 // Bytes the backend holds: the suffix array's work, or for lcp the larger of that plus the LCP
 // output and the LCP pass (text, SA, LCP and its workspace).
 template <class I>
-std::uint64_t array_peak_bound(bool lcp, std::uint64_t n) {
-  const std::uint64_t sa = ktext::suffix_array_peak_bytes_bound<std::uint8_t, I>(n);
+std::uint64_t array_peak_bound(bool lcp, std::uint64_t n, ktext::SuffixArrayAlgorithm algorithm) {
+  const std::uint64_t sa = ktext::suffix_array_peak_bytes_bound<std::uint8_t, I>(n, algorithm);
   if (!lcp) return sa;
   return std::max(sa + n * sizeof(I), n * (1 + 2 * sizeof(I)) + ktext::lcp_workspace_bytes<I>(n));
 }
 
-std::uint64_t array_peak_bound(bool lcp, std::uint64_t n) {
-  return with_index_type(n, [&](auto index) { return array_peak_bound<decltype(index)>(lcp, n); });
+std::uint64_t array_peak_bound(bool lcp, std::uint64_t n, ktext::SuffixArrayAlgorithm algorithm) {
+  return with_index_type(n, [&](auto index) { return array_peak_bound<decltype(index)>(lcp, n, algorithm); });
 }
 
 int run_array_command(Context& ctx, bool lcp, const SaOptions& options) {
@@ -45,7 +45,7 @@ int run_array_command(Context& ctx, bool lcp, const SaOptions& options) {
   OutputFile& out = ctx.output(options.output);
   const Backend backend = ctx.start();
   const std::vector<std::uint8_t> text =
-      ctx.read_text(in, [&](std::uint64_t n) { return array_peak_bound(lcp, n); });
+      ctx.read_text(in, [&](std::uint64_t n) { return array_peak_bound(lcp, n, ctx.sa_algorithm()); });
   const std::uint64_t n = text.size();
   refuse_width4(n);
   const int width = options.width != 0 ? options.width : (ktext::index_fits<std::int32_t>(n) ? 4 : 8);

@@ -47,8 +47,16 @@ void Context::require_memory(std::uint64_t bytes, std::uint64_t n) const {
                                                 : ""));
 }
 
+ktext::SuffixArrayAlgorithm Context::sa_algorithm() const {
+  if (global.algorithm == "dc3") return ktext::SuffixArrayAlgorithm::difference_cover;
+  if (global.algorithm == "doubling") return ktext::SuffixArrayAlgorithm::doubling;
+  return ktext::SuffixArrayAlgorithm::automatic;
+}
+
 ktext::SuffixArrayOptions Context::progress_options(const std::string& what) const {
-  return progress_.options(std::string(command) + (what.empty() ? "" : " " + what) + " " + backend_name(backend_));
+  auto options = progress_.options(std::string(command) + (what.empty() ? "" : " " + what) + " " + backend_name(backend_));
+  options.algorithm = sa_algorithm();
+  return options;
 }
 
 Json Context::report(std::uint64_t n, double seconds, std::uint64_t peak_device_bytes) const {

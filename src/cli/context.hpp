@@ -47,7 +47,9 @@ class Context {
 
   Backend backend() const { return backend_; }
   const ProgressReporter& progress() const { return progress_; }
-  /// Suffix-array options reporting progress as "<command> <backend>".
+  /// --algorithm.
+  ktext::SuffixArrayAlgorithm sa_algorithm() const;
+  /// Suffix-array options with --algorithm, reporting progress as "<command> <backend>".
   ktext::SuffixArrayOptions progress_options(const std::string& what = "") const;
   OutputFile& out() { return *output_; }
 

@@ -16,6 +16,7 @@ struct GlobalOptions {
   bool progress = false;
   int threads = 0;   ///< 0: Kokkos' default
   int device = -1;   ///< -1: Kokkos' default
+  std::string algorithm = "auto";  ///< suffix sorting: auto, dc3 or doubling
 };
 
 /// `sa` and `lcp`: one integer per input byte.

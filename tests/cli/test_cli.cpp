@@ -94,6 +94,7 @@ TEST_F(Cli, UsageErrorsExitOne) {
       {"sa", "in", "-o", "out", "--format", "csv"},
       {"sa", "in", "-o", "out", "--backend", "vulkan"},
       {"sa", "in", "-o", "out", "--threads", "0"},
+      {"sa", "in", "-o", "out", "--algorithm", "dc7"},
       {"sa", "in", "-o", "-", "--json"},
       {"check", "in"},
       {"check", "in", "out", "--width", "2"},
@@ -269,6 +270,30 @@ TEST_F(Cli, EveryBackendMatchesNaive) {
     ASSERT_EQ(r.exit_code, 0) << b << r.err;
     const Bytes out = read_file(dir.path("t.sa"));
     EXPECT_EQ(decode_le(out.data(), out.size(), 4), naive_suffix_array(fibonacci_word(777))) << b;
+  }
+}
+
+TEST_F(Cli, EveryAlgorithmGivesTheSameResults) {
+  // --algorithm before or after the command, on sa, bwt and index (the FM-index's BWT).
+  const Bytes text = fibonacci_word(1000);
+  put("t", text);
+  Bytes first_bwt, first_index;
+  for (const std::string algorithm : {"auto", "dc3", "doubling"}) {
+    const auto sa = ktext({"--algorithm", algorithm, "sa", "t", "-o", "t.sa"});
+    ASSERT_EQ(sa.exit_code, 0) << algorithm << sa.err;
+    const Bytes out = read_file(dir.path("t.sa"));
+    EXPECT_EQ(decode_le(out.data(), out.size(), 4), naive_suffix_array(text)) << algorithm;
+    const auto bwt = ktext({"bwt", "t", "-o", "t.bwt", "--algorithm", algorithm});
+    const auto index = ktext({"index", "t", "-o", "t.fm", "--algorithm", algorithm});
+    ASSERT_EQ(bwt.exit_code, 0) << algorithm << bwt.err;
+    ASSERT_EQ(index.exit_code, 0) << algorithm << index.err;
+    if (first_bwt.empty()) {
+      first_bwt = read_file(dir.path("t.bwt"));
+      first_index = read_file(dir.path("t.fm"));
+    } else {
+      EXPECT_EQ(read_file(dir.path("t.bwt")), first_bwt) << algorithm;
+      EXPECT_EQ(read_file(dir.path("t.fm")), first_index) << algorithm;
+    }
   }
 }
 

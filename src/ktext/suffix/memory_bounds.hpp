@@ -33,10 +33,12 @@ constexpr std::uint64_t check_suffix_array_workspace_bytes(std::uint64_t n) noex
 }
 
 /// \brief Peak bytes of building an FMIndex of \p n bytes with \p Index positions: the suffix
-/// array's working memory (text included) plus the n-byte BWT; the finished index is smaller.
+/// array's working memory (text included, with \p algorithm) plus the n-byte BWT; the finished
+/// index is smaller.
 template <class Index>
-constexpr std::uint64_t fm_index_build_peak_bytes_bound(std::uint64_t n) noexcept {
-  return suffix_array_peak_bytes_bound<std::uint8_t, Index>(n) + n;
+constexpr std::uint64_t fm_index_build_peak_bytes_bound(
+    std::uint64_t n, SuffixArrayAlgorithm algorithm = SuffixArrayAlgorithm::automatic) noexcept {
+  return suffix_array_peak_bytes_bound<std::uint8_t, Index>(n, algorithm) + n;
 }
 
 }  // namespace ktext

@@ -58,12 +58,13 @@ constexpr std::uint64_t doubling_peak_bytes_bound(std::uint64_t n) noexcept {
 }
 
 /// \brief Upper bound of the peak bytes of DC3 (SuffixArrayAlgorithm::automatic where the
-/// alphabet allows it, always for 8- and 16-bit symbols), the text and the output included, with
+/// alphabet allows it: always for 8- and 16-bit symbols), the text and the output included, with
 /// N = (n + 1) / 3 + n / 3 sample suffixes, n0 = (n + 2) / 3 others, and v = 4 while N < 2^32
 /// (n up to 6.4e9), else 8. Text and output (s + w) n, the sample's order and ranks 2vN, and the
 /// largest of: the head flags (N bytes), the round scratch (as for doubling, over N entries),
-/// the other suffixes' order and radix sort (v n0, plus (8 + v) n0 for 32-bit symbols, whose
-/// keys do not fit the output). The initial keys and the unsorted list sit in the output's
+/// the other suffixes' order (v n0) with its radix sort (plus (8 + v) n0 for 32-bit symbols,
+/// whose keys do not fit the output) or the merge's tile boundaries (v n / 1024 on devices).
+/// The initial keys and the unsorted list sit in the output's
 /// memory, unused until the merge. That is 11.67n for bytes and 32-bit indices, 15.67n for 64-bit
 /// indices up to 6.4e9 symbols (a 4 GiB text needs 67 GB), plus the alphabet tables.
 template <class Symbol, class Index>
@@ -75,7 +76,9 @@ constexpr std::uint64_t difference_cover_peak_bytes_bound(std::uint64_t n) noexc
   const std::uint64_t batch_scratch = 6 * v * (sample / 12 + 1), group_scratch = 2 * sample;
   const std::uint64_t scratch = batch_scratch > group_scratch ? batch_scratch : group_scratch;
   // The radix sort's scratch sits in the output from 4 symbols on, except with 32-bit keys.
-  const std::uint64_t others = v * rest + (s > 2 ? (8 + v) * rest : n < 4 ? (4 + v) * rest : 0);
+  const std::uint64_t rest_scratch = s > 2 ? (8 + v) * rest : n < 4 ? (4 + v) * rest : 0;
+  const std::uint64_t splits = v * (n / 256 + 2);  // the merge's tile boundaries (devices: 1024 outputs a tile)
+  const std::uint64_t others = v * rest + (rest_scratch > splits ? rest_scratch : splits);
   std::uint64_t most = heads > scratch ? heads : scratch;
   most = most > others ? most : others;
   const std::uint64_t table = (std::uint64_t(1) << 20) * 12;
@@ -84,18 +87,15 @@ constexpr std::uint64_t difference_cover_peak_bytes_bound(std::uint64_t n) noexc
 
 /// \brief Upper bound of the peak bytes suffix_array holds with \p algorithm on any backend, the
 /// text and the output included (see the two bounds above): doubling's when asked for; DC3's
-/// when asked for with 8- or 16-bit symbols; the larger of both where either may run (32-bit
-/// symbols, whose alphabets past 2^21 symbols are doubled, and automatic below 2^32 symbols,
-/// which doubles on devices). So automatic gives DC3's from 2^32 symbols on.
+/// otherwise for 8- and 16-bit symbols; the larger of both for 32-bit symbols, whose alphabets
+/// past 2^21 symbols are doubled.
 template <class Symbol, class Index>
 constexpr std::uint64_t suffix_array_peak_bytes_bound(std::uint64_t n,
                                                       SuffixArrayAlgorithm algorithm = SuffixArrayAlgorithm::automatic) noexcept {
   const std::uint64_t doubled = doubling_peak_bytes_bound<Symbol, Index>(n);
   if (algorithm == SuffixArrayAlgorithm::doubling) return doubled;
   const std::uint64_t dc3 = difference_cover_peak_bytes_bound<Symbol, Index>(n);
-  const bool only_dc3 = sizeof(Symbol) <= 2 && (algorithm == SuffixArrayAlgorithm::difference_cover ||
-                                                n >= (std::uint64_t(1) << 32));
-  return only_dc3 || dc3 > doubled ? dc3 : doubled;
+  return sizeof(Symbol) <= 2 || dc3 > doubled ? dc3 : doubled;
 }
 
 /// \brief Builds the suffix array of \p text into \p sa.

@@ -20,8 +20,8 @@ struct SuffixArrayProgress {
 
 /// \brief How suffix_array sorts.
 enum class SuffixArrayAlgorithm {
-  /// DC3 on host backends, and on devices from 2^32 symbols (where doubling would need 64-bit
-  /// positions); else doubling. Measured fastest per backend: impl::difference_cover_by_default.
+  /// DC3 wherever the alphabet allows it (at most 2^21 symbols), else doubling; DC3 measured
+  /// faster on hosts and GPUs and holds less (impl::uses_difference_cover).
   automatic,
   /// Prefix doubling of every suffix.
   doubling,

@@ -10,9 +10,10 @@
 // 2. The other suffixes, i = 3q, in the order of (T[i], rank of i + 1): the sample's order
 //    restricted to class 1 gives them by the rank of i + 1 (suffix n - 1 first when it has no
 //    i + 1), and one stable radix sort by the symbol code finishes.
-// 3. One merge of the two orders. Suffix i = 0 (mod 3) against a sample suffix j compares one
-//    symbol and the ranks of i + 1 and j + 1 when j = 1 (mod 3), else two symbols and the ranks
-//    of i + 2 and j + 2: in both cases both are sample positions (or the end).
+// 3. One merge of the two orders (ktext_difference_cover_merge.hpp). Suffix i = 0 (mod 3)
+//    against a sample suffix j compares one symbol and the ranks of i + 1 and j + 1 when
+//    j = 1 (mod 3), else two symbols and the ranks of i + 2 and j + 2: in both cases both are
+//    sample positions (or the end).
 //
 // Against doubling every suffix: the rounds sort two thirds of the suffixes, and the ranks need
 // 32 bits up to 1.5 (2^32 - 1) symbols, where 64-bit work indices doubled the memory. The merge
@@ -25,10 +26,10 @@
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/footprint.hpp"
-#include "ktext/core/prefetch.hpp"
 #include "ktext/core/range.hpp"
 #include "ktext/primitives/select.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
+#include "ktext/suffix/impl/ktext_difference_cover_merge.hpp"
 #include "ktext/suffix/impl/ktext_prefix_doubling.hpp"
 #include "ktext/suffix/suffix_array_types.hpp"
 
@@ -37,79 +38,6 @@ namespace ktext::impl {
 /// Whether the sample can be sorted: an initial key of at least 3 codes, so alphabets of up to
 /// 2^21 symbols.
 inline bool difference_cover_applies(int alphabet_bits) { return 64 / alphabet_bits >= 3; }
-
-/// The comparison of the merge: suffix i = 3q (the rest) against sample suffix j.
-template <class Text, class ISA, class I>
-struct CompareRestSample {
-  Text text;
-  ISA isa12;
-  SampleSuffixes<I> sample;
-  /// rank + 1 of sample position x, 0 for the end (x = n; x > n does not occur).
-  KOKKOS_INLINE_FUNCTION std::uint64_t rank_at(std::uint64_t x) const {
-    return x >= sample.n ? 0 : std::uint64_t(isa12(sample.element(x))) + 1;
-  }
-  /// Whether suffix i (i mod 3 = 0) precedes suffix j (j mod 3 != 0); they never compare equal.
-  KOKKOS_INLINE_FUNCTION bool rest_first(std::uint64_t i, std::uint64_t j) const {
-    const std::uint64_t n = sample.n, d = j % 3 == 1 ? 1 : 2;
-    for (std::uint64_t t = 0; t < d; ++t) {
-      if (i + t >= n) return true;  // the end is smaller than every symbol
-      if (j + t >= n) return false;
-      if (text(i + t) != text(j + t)) return text(i + t) < text(j + t);
-    }
-    return rank_at(i + d) < rank_at(j + d);
-  }
-  /// Asks for what comparisons of rest suffix i and sample suffix j read.
-  KOKKOS_FORCEINLINE_FUNCTION void prefetch_rest(std::uint64_t i) const {
-    ktext::impl::prefetch(text.data() + i);
-    if (i + 1 < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(i + 1));
-    if (i + 2 < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(i + 2));
-  }
-  KOKKOS_FORCEINLINE_FUNCTION void prefetch_sample(std::uint64_t j) const {
-    const std::uint64_t x = j + (j % 3 == 1 ? 1 : 2);
-    ktext::impl::prefetch(text.data() + j);
-    if (x < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(x));
-  }
-};
-
-/// Merge path over the two orders: thread t writes outputs [t tile, (t + 1) tile), first
-/// finding by binary search how many of the sample precede its first output.
-template <class Compare, class V, class Out, class I>
-struct MergeDifferenceCover {
-  Compare cmp;
-  V sample_order;  // sample elements, sorted
-  V rest_order;    // q of the suffixes 3q, sorted
-  Out out;
-  std::uint64_t tile;
-  KOKKOS_INLINE_FUNCTION std::uint64_t sample_position(std::uint64_t a) const {
-    return cmp.sample.position(sample_order(a));
-  }
-  KOKKOS_INLINE_FUNCTION std::uint64_t rest_position(std::uint64_t b) const { return 3 * std::uint64_t(rest_order(b)); }
-  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t t) const {
-    const std::uint64_t na = sample_order.extent(0), nb = rest_order.extent(0), total = na + nb;
-    const std::uint64_t first = t * tile, last = first + tile < total ? first + tile : total;
-    std::uint64_t lo = first > nb ? first - nb : 0, hi = first < na ? first : na;
-    while (lo < hi) {  // the first a whose sample suffix follows rest suffix first - 1 - a
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (cmp.rest_first(rest_position(first - 1 - mid), sample_position(mid))) hi = mid;
-      else lo = mid + 1;
-    }
-    std::uint64_t a = lo, b = first - lo;
-    for (std::uint64_t k = first; k < last; ++k) {
-      if (a + prefetch_distance < na) cmp.prefetch_sample(sample_position(a + prefetch_distance));
-      if (b + prefetch_distance < nb) cmp.prefetch_rest(rest_position(b + prefetch_distance));
-      const bool take_rest = a == na || (b < nb && cmp.rest_first(rest_position(b), sample_position(a)));
-      if (take_rest) out(k) = typename Out::value_type(rest_position(b++));
-      else out(k) = typename Out::value_type(sample_position(a++));
-    }
-  }
-};
-
-/// Outputs per merge thread: a few hundred on devices (the binary search costs about 30
-/// comparisons per thread), more on hosts, where a thread's share is long anyway.
-template <class ExecSpace>
-std::uint64_t merge_tile() {
-  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible ? 8192 : 256;
-}
 
 /// The suffix array of \p text_in into \p sa_in by DC3, the sample held with work indices \p I
 /// (elements and ranks below 2^32 - 1 for 32 bits). \p alphabet is the text's, with
@@ -174,14 +102,8 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   }
 
   // 3. The merge into the output.
-  {
-    using Compare = CompareRestSample<decltype(text), U, I>;
-    const std::uint64_t tile = merge_tile<ExecSpace>();
-    const Compare cmp{text, U(isa12.data(), n_sample), sample};
-    Kokkos::parallel_for("ktext::suffix_array::merge", Policy(exec, 0, (n + tile - 1) / tile),
-                         MergeDifferenceCover<Compare, U, decltype(sa), I>{cmp, U(sample_order.data(), n_sample),
-                                                                           U(rest_order.data(), n_rest), sa, tile});
-  }
+  merge_difference_cover(exec, CompareRestSample<decltype(text), U, I>{text, U(isa12.data(), n_sample), sample},
+                         U(sample_order.data(), n_sample), U(rest_order.data(), n_rest), sa, mem);
   exec.fence("ktext::suffix_array: merged");
   release_counted(mem, isa12);
   release_counted(mem, rest_order);

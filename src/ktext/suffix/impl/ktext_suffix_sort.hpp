@@ -19,28 +19,14 @@ namespace ktext::impl {
 /// Whether DC3's sample (2n/3 suffixes) and its ranks fit 32-bit work indices.
 inline bool sample_fits_32_bits(std::uint64_t n) { return (n + 1) / 3 + n / 3 < (std::uint64_t(1) << 32); }
 
-/// Whether SuffixArrayAlgorithm::automatic takes DC3 for \p n symbols on \p ExecSpace. On hosts
-/// always: on 2 cores, against doubling every suffix, xml 4.3 against 5.0 s, sources 4.1 against
-/// 4.8, english 3.1 against 3.5, proteins 3.5 against 3.7, dna 3.5 against 3.2 (perf/README). On an H100 only where doubling would need 64-bit positions (from 2^32
-/// symbols; DC3's sample stays 32-bit up to 6.4e9, so a 4 GiB text fits 80 GB): below that its
-/// merge, one thread per 256 outputs, cost more than the third of the rounds it saved on text
-/// (ktext bwt, dna 31.6 against 20.5 ms, random bytes 54.9 against 36.5 ms; sources 46.6
-/// against 49.0, Thue-Morse 276 against 391 ms).
-template <class ExecSpace>
-bool difference_cover_by_default(std::uint64_t n) {
-  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible ||
-         n >= (std::uint64_t(1) << 32);
-}
-
-/// Whether \p options and the alphabet make suffix_array use DC3.
-template <class ExecSpace>
-bool uses_difference_cover(const SuffixArrayOptions& options, std::uint64_t n, int alphabet_bits) {
-  if (!difference_cover_applies(alphabet_bits)) return false;
-  switch (options.algorithm) {
-    case SuffixArrayAlgorithm::doubling: return false;
-    case SuffixArrayAlgorithm::difference_cover: return true;
-    default: return difference_cover_by_default<ExecSpace>(n);
-  }
+/// Whether \p options and the alphabet make suffix_array use DC3: wherever it applies unless
+/// doubling is asked for. Against doubling every suffix (perf/README): on 2 cores xml 4.3 against
+/// 5.0 s, sources 4.1 against 4.8, english 3.1 against 3.5, proteins 3.5 against 3.7, dna 3.5
+/// against 3.2; on an H100 (ktext bwt, ms) dna 21.1 / 21.8, english 26.2 / 33.2, proteins
+/// 15.0 / 18.1, sources 41.9 / 51.9, xml 46.1 / 54.0, Thue-Morse 270 / 384, Fibonacci 414 / 550,
+/// random bytes 38.1 / 36.7, random ACGT 40.7 / 38.8; and 11.67n bytes against 13-14n.
+inline bool uses_difference_cover(const SuffixArrayOptions& options, int alphabet_bits) {
+  return difference_cover_applies(alphabet_bits) && options.algorithm != SuffixArrayAlgorithm::doubling;
 }
 
 /// The text's alphabet, with the text, output and alphabet counted in \p mem (n > 0).
@@ -63,7 +49,7 @@ template <class I, class ExecSpace, class TextView, class SAView>
 SuffixArrayStats suffix_sort_with(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
                                   const SuffixArrayOptions& options,
                                   const AlphabetMap<typename ExecSpace::memory_space>& alphabet, Footprint& mem) {
-  if (uses_difference_cover<ExecSpace>(options, text_in.extent(0), alphabet.bits))
+  if (uses_difference_cover(options, alphabet.bits))
     return difference_cover_as<I>(exec, text_in, sa_in, alphabet, options, mem);
   return doubling(exec, text_in, AllSuffixes<I>{static_cast<I>(text_in.extent(0))}, alphabet, sa_in, options, mem);
 }
@@ -87,7 +73,7 @@ SuffixArrayStats suffix_sort_as(const ExecSpace& exec, const TextView& text_in, 
     return suffix_sort_with<I>(exec, text_in, sa_in, options, alphabet, mem);
   } else {
     if constexpr (sizeof(O) > 4) {
-      const bool dc3 = uses_difference_cover<ExecSpace>(options, n, alphabet.bits);
+      const bool dc3 = uses_difference_cover(options, alphabet.bits);
       if (dc3 ? !sample_fits_32_bits(n) : n >= (std::uint64_t(1) << 32))
         return suffix_sort_with<std::uint64_t>(exec, text_in, sa_in, options, alphabet, mem);
     }

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// The last step of DC3 (ktext_difference_cover.hpp): one merge of the sample's order with the
+// order of the other suffixes (positions 3q). Rest suffix i against sample suffix j compares
+// one symbol and the ranks of i + 1 and j + 1 when j = 1 (mod 3), else two symbols and the
+// ranks of i + 2 and j + 2; the two never compare equal.
+//
+// Two kernels of the same merge path:
+// - by thread (hosts): each thread finds its start by binary search and merges a long tile,
+//   reading the text and the ranks where it compares, with hints 32 elements ahead.
+// - by team (devices): the tile boundaries are found first, one thread each; a team then reads
+//   its tile's suffixes once, coalesced, gathers what their comparisons read (MergeKey) into
+//   team scratch, merges there and writes its outputs coalesced. The thread kernel on an H100
+//   read both orders and wrote the output with a stride of a few hundred elements between
+//   threads, and read the text and ranks again for each comparison.
+
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include "ktext/core/allocate.hpp"
+#include "ktext/core/footprint.hpp"
+#include "ktext/core/prefetch.hpp"
+#include "ktext/core/range.hpp"
+#include "ktext/suffix/impl/ktext_prefix_doubling.hpp"
+
+namespace ktext::impl {
+
+/// What a comparison of the merge reads of one suffix: its first two symbols + 1 (0 past the
+/// end; DC3 runs on alphabets of at most 21 bits, so they fit) and the sample ranks + 1 after
+/// them (0 at the end). A rest suffix i holds the ranks of i + 1 and i + 2; a sample suffix j
+/// only the one it compares by, in r1, with its class (1 or 2) in r2.
+template <class I>
+struct MergeKey {
+  std::uint32_t c0, c1;
+  I r1, r2;
+};
+
+/// The comparison of the merge: rest suffix i = 3q against sample suffix j.
+template <class Text, class ISA, class I>
+struct CompareRestSample {
+  using Index = I;
+  Text text;
+  ISA isa12;
+  SampleSuffixes<I> sample;
+  /// rank + 1 of sample position x, 0 at or past the end.
+  KOKKOS_INLINE_FUNCTION I rank_at(std::uint64_t x) const { return x >= sample.n ? I(0) : I(isa12(sample.element(x)) + 1); }
+  KOKKOS_INLINE_FUNCTION std::uint32_t symbol_at(std::uint64_t x) const {
+    return x >= sample.n ? 0 : std::uint32_t(text(x)) + 1;
+  }
+  /// Whether suffix i (i mod 3 = 0) precedes suffix j (j mod 3 != 0), reading only as far as
+  /// they differ. The end is smaller than every symbol and never met by both at once.
+  KOKKOS_INLINE_FUNCTION bool rest_first(std::uint64_t i, std::uint64_t j) const {
+    const std::uint64_t d = j % 3 == 1 ? 1 : 2;
+    for (std::uint64_t t = 0; t < d; ++t) {
+      const std::uint32_t x = symbol_at(i + t), y = symbol_at(j + t);
+      if (x != y) return x < y;
+    }
+    return rank_at(i + d) < rank_at(j + d);
+  }
+  KOKKOS_INLINE_FUNCTION MergeKey<I> rest_key(std::uint64_t i) const {
+    return {symbol_at(i), symbol_at(i + 1), rank_at(i + 1), rank_at(i + 2)};
+  }
+  KOKKOS_INLINE_FUNCTION MergeKey<I> sample_key(std::uint64_t j) const {
+    if (j % 3 == 1) return {symbol_at(j), 0, rank_at(j + 1), I(1)};
+    return {symbol_at(j), symbol_at(j + 1), rank_at(j + 2), I(2)};
+  }
+  /// rest_first() on gathered keys.
+  static KOKKOS_INLINE_FUNCTION bool rest_first(const MergeKey<I>& r, const MergeKey<I>& s) {
+    if (r.c0 != s.c0) return r.c0 < s.c0;
+    if (s.r2 == 1) return r.r1 < s.r1;
+    if (r.c1 != s.c1) return r.c1 < s.c1;
+    return r.r2 < s.r1;
+  }
+  /// Asks for what comparisons of rest suffix i and sample suffix j read.
+  KOKKOS_FORCEINLINE_FUNCTION void prefetch_rest(std::uint64_t i) const {
+    ktext::impl::prefetch(text.data() + i);
+    if (i + 1 < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(i + 1));
+    if (i + 2 < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(i + 2));
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void prefetch_sample(std::uint64_t j) const {
+    const std::uint64_t x = j + (j % 3 == 1 ? 1 : 2);
+    ktext::impl::prefetch(text.data() + j);
+    if (x < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(x));
+  }
+};
+
+/// Merge path: how many of the first \p diag outputs of merging A (na) and B (nb) come from A,
+/// where b_first(b, a) says whether B[b] precedes A[a].
+template <class BFirst>
+KOKKOS_INLINE_FUNCTION std::uint64_t merge_path(const BFirst& b_first, std::uint64_t diag, std::uint64_t na,
+                                                std::uint64_t nb) {
+  std::uint64_t lo = diag > nb ? diag - nb : 0, hi = diag < na ? diag : na;
+  while (lo < hi) {  // the first a whose A[a] follows B[diag - 1 - a]
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (b_first(diag - 1 - mid, mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/// The sample's order (elements) and the rest's (q of the suffixes 3q), with their positions.
+template <class CompareT, class V>
+struct MergeInputs {
+  using Compare = CompareT;
+  Compare cmp;
+  V sample_order;
+  V rest_order;
+  KOKKOS_INLINE_FUNCTION std::uint64_t na() const { return sample_order.extent(0); }
+  KOKKOS_INLINE_FUNCTION std::uint64_t nb() const { return rest_order.extent(0); }
+  KOKKOS_INLINE_FUNCTION std::uint64_t sample_position(std::uint64_t a) const {
+    return cmp.sample.position(sample_order(a));
+  }
+  KOKKOS_INLINE_FUNCTION std::uint64_t rest_position(std::uint64_t b) const { return 3 * std::uint64_t(rest_order(b)); }
+  /// How many of the first \p diag outputs are sample suffixes.
+  KOKKOS_INLINE_FUNCTION std::uint64_t split(std::uint64_t diag) const {
+    const auto rest_first = [&](std::uint64_t b, std::uint64_t a) {
+      return cmp.rest_first(rest_position(b), sample_position(a));
+    };
+    return merge_path(rest_first, diag, na(), nb());
+  }
+};
+
+/// Thread t writes outputs [t tile, (t + 1) tile), from its own split on.
+template <class Inputs, class Out>
+struct MergeByThread {
+  Inputs in;
+  Out out;
+  std::uint64_t tile;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t t) const {
+    const std::uint64_t na = in.na(), nb = in.nb(), total = na + nb;
+    const std::uint64_t first = t * tile, last = first + tile < total ? first + tile : total;
+    std::uint64_t a = in.split(first), b = first - a;
+    for (std::uint64_t k = first; k < last; ++k) {
+      if (a + prefetch_distance < na) in.cmp.prefetch_sample(in.sample_position(a + prefetch_distance));
+      if (b + prefetch_distance < nb) in.cmp.prefetch_rest(in.rest_position(b + prefetch_distance));
+      const bool take_rest = a == na || (b < nb && in.cmp.rest_first(in.rest_position(b), in.sample_position(a)));
+      if (take_rest) out(k) = typename Out::value_type(in.rest_position(b++));
+      else out(k) = typename Out::value_type(in.sample_position(a++));
+    }
+  }
+};
+
+/// splits(t): the sample suffixes among the first t tile outputs.
+template <class Inputs, class Splits>
+struct MergeSplits {
+  Inputs in;
+  Splits splits;
+  std::uint64_t tile;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t t) const {
+    const std::uint64_t total = in.na() + in.nb(), diag = t * tile < total ? t * tile : total;
+    splits(t) = typename Splits::value_type(in.split(diag));
+  }
+};
+
+/// Outputs each thread of a team merges in MergeByTeam.
+inline constexpr int merge_per_thread = 8;
+
+/// Team t merges outputs [t tile, (t + 1) tile) in team scratch: its sample part then its rest
+/// part as MergeKeys with their positions, then merge_per_thread outputs per thread.
+template <class ExecSpace, class Inputs, class Splits, class Out>
+struct MergeByTeam {
+  using I = typename Inputs::Compare::Index;
+  using O = typename Out::non_const_value_type;
+  using Key = MergeKey<I>;
+  using Member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  template <class T>
+  using Scratch = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  Inputs in;
+  Splits splits;
+  Out out;
+  std::uint64_t tile;  // team size * merge_per_thread
+  static std::size_t scratch_bytes(std::uint64_t tile) {
+    return Scratch<Key>::shmem_size(tile) + 2 * Scratch<O>::shmem_size(tile);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const std::uint64_t t = team.league_rank(), total = in.na() + in.nb();
+    const std::uint64_t first = t * tile, count = (first + tile < total ? first + tile : total) - first;
+    const std::uint64_t a0 = splits(t), na = std::uint64_t(splits(t + 1)) - a0, b0 = first - a0, nb = count - na;
+    const Scratch<Key> keys(team.team_scratch(0), tile);   // [0, na) sample, [na, count) rest
+    const Scratch<O> positions(team.team_scratch(0), tile);
+    const Scratch<O> merged(team.team_scratch(0), tile);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](std::uint64_t x) {
+      if (x < na) {
+        const std::uint64_t j = in.sample_position(a0 + x);
+        keys(x) = in.cmp.sample_key(j);
+        positions(x) = O(j);
+      } else {
+        const std::uint64_t i = in.rest_position(b0 + (x - na));
+        keys(x) = in.cmp.rest_key(i);
+        positions(x) = O(i);
+      }
+    });
+    team.team_barrier();
+    const std::uint64_t diag = std::uint64_t(team.team_rank()) * merge_per_thread;
+    if (diag < count) {
+      const auto rest_first = [&](std::uint64_t b, std::uint64_t a) {
+        return Inputs::Compare::rest_first(keys(na + b), keys(a));
+      };
+      std::uint64_t a = merge_path(rest_first, diag, na, nb), b = diag - a;
+      const std::uint64_t last = diag + merge_per_thread < count ? diag + merge_per_thread : count;
+      for (std::uint64_t k = diag; k < last; ++k) {
+        const bool take_rest = a == na || (b < nb && rest_first(b, a));
+        merged(k) = take_rest ? positions(na + b++) : positions(a++);
+      }
+    }
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](std::uint64_t x) { out(first + x) = merged(x); });
+  }
+};
+
+/// Which merge kernel.
+enum class MergeKernel { by_thread, by_team };
+
+/// by_thread on hosts, by_team on devices.
+template <class ExecSpace>
+MergeKernel default_merge_kernel() {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible
+             ? MergeKernel::by_thread
+             : MergeKernel::by_team;
+}
+
+/// Threads per team of MergeByTeam on devices; hosts take what the backend allows.
+inline constexpr int merge_team_size = 128;
+
+/// Merges \p sample_order (sample elements, sorted) and \p rest_order (q of the suffixes 3q,
+/// sorted) into \p sa, their suffix array, comparing with \p cmp. The team kernel holds
+/// n / 1024 + 2 split entries in \p mem on devices.
+template <class ExecSpace, class Compare, class V, class SA>
+void merge_difference_cover(const ExecSpace& exec, const Compare& cmp, const V& sample_order, const V& rest_order,
+                            const SA& sa, Footprint& mem, MergeKernel kernel = default_merge_kernel<ExecSpace>()) {
+  using Inputs = MergeInputs<Compare, V>;
+  using I = typename V::non_const_value_type;
+  const Inputs in{cmp, sample_order, rest_order};
+  const std::uint64_t n = in.na() + in.nb();
+  if (n == 0) return;
+  if (kernel == MergeKernel::by_thread) {
+    // Hosts: a thread's share is long anyway; the binary search costs about 30 comparisons.
+    const std::uint64_t tile = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible ? 8192 : 256;
+    Kokkos::parallel_for("ktext::suffix_array::merge", Range<ExecSpace>(exec, 0, (n + tile - 1) / tile),
+                         MergeByThread<Inputs, SA>{in, sa, tile});
+    return;
+  }
+  using Splits = Kokkos::View<I*, typename ExecSpace::memory_space>;
+  using Kernel = MergeByTeam<ExecSpace, Inputs, Splits, SA>;
+  using Policy = Kokkos::TeamPolicy<ExecSpace>;
+  const Kernel probe{in, Splits(), sa, 0};
+  const int most = Policy(exec, 1, Kokkos::AUTO).team_size_max(probe, Kokkos::ParallelForTag());
+  const int team = most < merge_team_size ? most : merge_team_size;
+  const std::uint64_t tile = std::uint64_t(team) * merge_per_thread, tiles = (n + tile - 1) / tile;
+  auto splits = counted_view<I>(exec, mem, "ktext::suffix_array::merge_splits", tiles + 1);
+  Kokkos::parallel_for("ktext::suffix_array::merge_splits", Range<ExecSpace>(exec, 0, tiles + 1),
+                       MergeSplits<Inputs, Splits>{in, splits, tile});
+  Kokkos::parallel_for("ktext::suffix_array::merge",
+                       Policy(exec, static_cast<int>(tiles), team).set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(tile))),
+                       Kernel{in, splits, sa, tile});
+  exec.fence("ktext::suffix_array: merge_splits free");
+  release_counted(mem, splits);
+}
+
+}  // namespace ktext::impl
