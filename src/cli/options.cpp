@@ -60,9 +60,9 @@ void add_global_options(CLI::App& app, GlobalOptions& g, IntegerTexts& t) {
   app.add_option("--threads", t.threads, "Host threads of the OpenMP backend (at most the processors available)");
   app.add_option("--device", t.device, "GPU index of the CUDA backend");
   app.add_option("--algorithm", g.algorithm,
-                 "Suffix sorting of sa, lcp, bwt, index and crosscheck: auto (the one measured faster for the backend and "
-                 "size, see the README), dc3 (difference cover: the sample by prefix doubling, then one merge), doubling "
-                 "(prefix doubling of every suffix); the result is the same")
+                 "Suffix sorting of sa, lcp, bwt, index and crosscheck: auto (dc3, which measured faster on every backend), "
+                 "dc3 (difference cover: two thirds of the suffixes by prefix doubling, then one merge), doubling "
+                 "(prefix doubling of every suffix); the output is the same")
       ->check(CLI::IsMember({"auto", "dc3", "doubling"}))
       ->capture_default_str();
 }
