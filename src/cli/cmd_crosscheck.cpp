@@ -165,9 +165,7 @@ InputVerdict crosscheck_one(const Context& ctx, const std::string& name, const s
   verdict.n = n;
   std::optional<PipelineRun<I>> reference;
   for (Backend b : backends) {
-    auto sa_options = ctx.progress().options(name + " " + backend_name(b));
-    sa_options.algorithm = ctx.sa_algorithm();
-    auto run = run_pipeline<I>(b, text, sa_options);
+    auto run = run_pipeline<I>(b, text, ctx.suffix_array_options(name + " " + backend_name(b)));
     const char* backend = backend_name(b);
     const bool sa_same = !reference || same_array(reference->sa.data(), run.sa.data(), n);
     const bool bwt_same =
@@ -210,8 +208,7 @@ InputVerdict crosscheck_one(const Context& ctx, const std::string& name, const s
       using Mem = typename std::decay_t<decltype(exec)>::memory_space;
       const auto d_text = mirror(exec, text.data(), n, "ktext_cli::text");
       ktext::FMIndexOptions options;
-      options.suffix_array = ctx.progress().options(name + " index " + backend_name(b));
-      options.suffix_array.algorithm = ctx.sa_algorithm();
+      options.suffix_array = ctx.suffix_array_options(name + " index " + backend_name(b));
       ktext::FMIndex<Mem, I> fm;
       index.seconds = timed(exec, [&] { fm = ktext::FMIndex<Mem, I>(exec, d_text, options); });
       index.peak_bytes = search.peak_bytes = fm.bytes();

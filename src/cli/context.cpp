@@ -53,10 +53,14 @@ ktext::SuffixArrayAlgorithm Context::sa_algorithm() const {
   return ktext::SuffixArrayAlgorithm::automatic;
 }
 
-ktext::SuffixArrayOptions Context::progress_options(const std::string& what) const {
-  auto options = progress_.options(std::string(command) + (what.empty() ? "" : " " + what) + " " + backend_name(backend_));
+ktext::SuffixArrayOptions Context::suffix_array_options(const std::string& label) const {
+  auto options = progress_.options(label);
   options.algorithm = sa_algorithm();
   return options;
+}
+
+ktext::SuffixArrayOptions Context::progress_options(const std::string& what) const {
+  return suffix_array_options(std::string(command) + (what.empty() ? "" : " " + what) + " " + backend_name(backend_));
 }
 
 Json Context::report(std::uint64_t n, double seconds, std::uint64_t peak_device_bytes) const {

@@ -49,7 +49,9 @@ class Context {
   const ProgressReporter& progress() const { return progress_; }
   /// --algorithm.
   ktext::SuffixArrayAlgorithm sa_algorithm() const;
-  /// Suffix-array options with --algorithm, reporting progress as "<command> <backend>".
+  /// Suffix-array options with --algorithm, reporting progress as \p label.
+  ktext::SuffixArrayOptions suffix_array_options(const std::string& label) const;
+  /// suffix_array_options() labelled "<command> [what] <backend>".
   ktext::SuffixArrayOptions progress_options(const std::string& what = "") const;
   OutputFile& out() { return *output_; }
 
