@@ -20,6 +20,8 @@
 // KTEXT_BENCH_PEERS=0 leaves the peers out. Also per dataset: bwt_<Backend>, unbwt_<Backend> and
 // lcp_<Backend> time the stages built on the suffix array (KTEXT_BENCH_STAGES=0 leaves them out).
 // KTEXT_BENCH_SA_GROUP_LIMIT sets SuffixArrayOptions::segmented_group_limit (1: radix sorts only).
+// KTEXT_BENCH_SA_REDUCTION=1 never reduces DC3's sample (SampleReduction::never); counter
+// reductions: the levels that did.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -134,6 +136,7 @@ void bm_ktext_as(benchmark::State& state, const TextPtr& t) {
   const long long algorithm = env_int("KTEXT_BENCH_SA_ALGORITHM", 0);
   if (algorithm == 1) options.algorithm = ktext::SuffixArrayAlgorithm::doubling;
   if (algorithm == 2) options.algorithm = ktext::SuffixArrayAlgorithm::difference_cover;
+  if (env_int("KTEXT_BENCH_SA_REDUCTION", 0) == 1) options.sample_reduction = ktext::SampleReduction::never;
   for (auto _ : state) {
     stats = ktext::suffix_array(exec, Kokkos::View<const std::uint8_t*, Mem>(text), sa, options);
     exec.fence();
@@ -141,6 +144,7 @@ void bm_ktext_as(benchmark::State& state, const TextPtr& t) {
   state.SetBytesProcessed(state.iterations() * std::int64_t(n));
   state.counters["peak_bytes_per_input_byte"] = n ? double(stats.peak_bytes) / double(n) : 0.0;
   state.counters["rounds"] = stats.rounds;
+  state.counters["reductions"] = stats.reductions;
   state.counters["n"] = double(n);
   state.counters["index_bytes"] = double(sizeof(I));
 #if defined(KTEXT_HAVE_DIVSUFSORT)

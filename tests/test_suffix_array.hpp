@@ -20,14 +20,17 @@ using Algorithm = ktext::SuffixArrayAlgorithm;
 constexpr Algorithm algorithms[] = {Algorithm::difference_cover, Algorithm::doubling};
 const char* name_of(Algorithm a) { return a == Algorithm::doubling ? "doubling" : "dc3"; }
 
+using Reduction = ktext::SampleReduction;
+
 template <class I, class S>
 std::vector<I> build(const std::vector<S>& t, ktext::SuffixArrayStats* stats = nullptr, std::size_t batch = 0,
-                     Algorithm algorithm = Algorithm::automatic) {
+                     Algorithm algorithm = Algorithm::automatic, Reduction reduction = Reduction::automatic) {
   auto text = to_device(t, "text");
   Kokkos::View<I*, Mem> sa("sa", t.size());
   ktext::SuffixArrayOptions options;
   options.batch_entries = batch;
   options.algorithm = algorithm;
+  options.sample_reduction = reduction;
   auto s = ktext::suffix_array(Exec{}, text, sa, options);
   Exec{}.fence();
   if (stats) *stats = s;
@@ -48,14 +51,18 @@ void enumerate(std::vector<std::uint8_t>& cur, std::size_t len, int sigma,
 }
 
 TEST(suffix_array, exhaustive_binary_up_to_10) {
-  // Every length mod 3 and every place of the last sample suffixes, both algorithms.
+  // Every length mod 3 and every place of the last sample suffixes, both algorithms, and DC3
+  // through reduced texts at every level (the 0 between the classes met at each place).
   for (std::size_t len = 0; len <= 10; ++len) {
     std::vector<std::uint8_t> cur;
     enumerate(cur, len, 2, [](const std::vector<std::uint8_t>& t) {
       if (!take_case()) return;
+      const auto want = naive_suffix_array<std::int32_t>(t);
       for (Algorithm a : algorithms)
-        ASSERT_EQ(build<std::int32_t>(t, nullptr, 0, a), naive_suffix_array<std::int32_t>(t))
-            << std::string(t.begin(), t.end()) << " " << name_of(a);
+        ASSERT_EQ(build<std::int32_t>(t, nullptr, 0, a), want) << std::string(t.begin(), t.end()) << " " << name_of(a);
+      for (Reduction r : {Reduction::initial, Reduction::first_round})
+        ASSERT_EQ(build<std::int32_t>(t, nullptr, 0, Algorithm::difference_cover, r), want)
+            << std::string(t.begin(), t.end()) << " reduced " << int(r);
     });
   }
 }
@@ -65,9 +72,11 @@ TEST(suffix_array, exhaustive_ternary_up_to_7) {
     std::vector<std::uint8_t> cur;
     enumerate(cur, len, 3, [](const std::vector<std::uint8_t>& t) {
       if (!take_case()) return;
+      const auto want = naive_suffix_array<std::int32_t>(t);
       for (Algorithm a : algorithms)
-        ASSERT_EQ(build<std::int32_t>(t, nullptr, 0, a), naive_suffix_array<std::int32_t>(t))
-            << std::string(t.begin(), t.end()) << " " << name_of(a);
+        ASSERT_EQ(build<std::int32_t>(t, nullptr, 0, a), want) << std::string(t.begin(), t.end()) << " " << name_of(a);
+      ASSERT_EQ(build<std::int32_t>(t, nullptr, 0, Algorithm::difference_cover, Reduction::initial), want)
+          << std::string(t.begin(), t.end()) << " reduced";
     });
   }
 }
@@ -110,8 +119,6 @@ TEST(suffix_array, larger_inputs_against_reference) {
 }
 
 /// Every named shape plus period 2 at size \p n: the array against the reference, and the peak
-/// within \p per_byte n (+ the alphabet tables) and the documented bound.
-/// Every named shape plus period 2 at size \p n: the array against the reference, and the peak
 /// within \p per_byte n (+ the alphabet tables) and the documented bound, for \p algorithm.
 template <class I>
 void expect_peak_within(std::size_t n, std::uint32_t seed, double per_byte, Algorithm algorithm) {
@@ -131,10 +138,10 @@ TEST(suffix_array, peak_memory_within_15n_on_every_shape) {
   // shapes. Doubling: text, SA, ISA, the unsorted list and the sort scratch stay within 15n for
   // bytes and 32-bit indices (25n before groups larger than a batch were sorted in their own SA
   // slots). DC3: the sample's order and ranks beside text and SA, its unsorted list and scratch
-  // inside the SA, 11.67n.
+  // inside the SA, 11.67n; 13n where the repetitive shapes sort reduced texts.
   for (std::size_t n : {(std::size_t(1) << 17) + 723, std::size_t(300000)}) {
     expect_peak_within<std::int32_t>(n, 5, 15, Algorithm::doubling);
-    expect_peak_within<std::int32_t>(n, 5, 11.7, Algorithm::difference_cover);
+    expect_peak_within<std::int32_t>(n, 5, 13, Algorithm::difference_cover);
   }
 }
 
@@ -142,22 +149,23 @@ TEST(suffix_array, peak_memory_within_18n_with_64bit_indices) {
   // 64-bit output below 2^32 symbols: the positions and ranks are held in 32 bits, the initial
   // sort runs inside the output and large groups are sorted in their own (wider) slots, so text,
   // SA, ISA, the unsorted list and the scratch stay within 18n (29n with 64-bit work indices).
-  // DC3 holds its sample in 32 bits up to 6.4e9 symbols: 15.67n.
+  // DC3 holds its sample in 32 bits up to 6.4e9 symbols: 15.67n, 17n with reduced texts.
   for (std::size_t n : {(std::size_t(1) << 17) + 1347, std::size_t(300000)}) {
     expect_peak_within<std::int64_t>(n, 6, 18, Algorithm::doubling);
-    expect_peak_within<std::int64_t>(n, 6, 15.7, Algorithm::difference_cover);
+    expect_peak_within<std::int64_t>(n, 6, 17, Algorithm::difference_cover);
   }
-  // The documented bounds: doubling 18n below 2^32 symbols and 29n from there, DC3 15.67n up to
+  // The documented bounds: doubling 18n below 2^32 symbols and 29n from there, DC3 17n up to
   // 6.4e9 symbols (plus the 12 MiB of tables), so 2^32 bytes fit 80 GB.
   const std::uint64_t below = (std::uint64_t(1) << 32) - 1, above = std::uint64_t(1) << 32;
   EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(below, Algorithm::doubling)),
             18 * below + (13u << 20));
   EXPECT_GE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above, Algorithm::doubling)), 29 * above);
-  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above)), 16 * above);
+  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above)), 17 * above + (13u << 20));
+  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int32_t>(below)), 13 * below + (13u << 20));
   EXPECT_LT((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above)), 80'000'000'000ull);
   const std::uint64_t largest_32bit_sample = 6'442'450'942ull;  // (n + 1) / 3 + n / 3 = 2^32 - 1
   EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(largest_32bit_sample)),
-            16 * largest_32bit_sample);
+            17 * largest_32bit_sample + (13u << 20));
   // 32-bit symbols may be doubled (alphabets past 2^21 symbols): the larger bound.
   EXPECT_GE((ktext::suffix_array_peak_bytes_bound<std::uint32_t, std::int64_t>(above)),
             (ktext::doubling_peak_bytes_bound<std::uint32_t, std::int64_t>(above)));
@@ -182,6 +190,60 @@ TEST(suffix_array, work_indices_of_64_bits) {
         if (n > 0) EXPECT_GE(stats.peak_bytes, a == Algorithm::doubling ? 17 * n : 9 * n + 16 * (2 * n / 3)) << name;
       }
     }
+  }
+}
+
+TEST(suffix_array, dc3_sample_reduction_against_reference) {
+  // The sample sorted through its reduced text at every level, right after the initial sort or
+  // after one round: every shape at sizes around the class boundaries, 32- and 64-bit work
+  // indices, small batches, and the levels counted.
+  for (std::size_t n : {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 31, 64, 65, 255, 256, 1000, 4097, 70000}) {
+    for (const auto& [name, t] : named_texts(n, 83)) {
+      const auto want = reference_suffix_array<std::int32_t>(t);
+      for (Reduction r : {Reduction::initial, Reduction::first_round}) {
+        ktext::SuffixArrayStats stats;
+        EXPECT_EQ(build<std::int32_t>(t, &stats, 0, Algorithm::difference_cover, r), want)
+            << name << " n=" << n << " reduced " << int(r);
+        // A^n keeps one group of all but the truncated suffixes at every level.
+        if (name == "zeros" && n >= 1000) EXPECT_GE(stats.reductions, 2) << "n=" << n << " reduced " << int(r);
+      }
+      if (n == 70000) {
+        EXPECT_EQ(build<std::int32_t>(t, nullptr, 3000, Algorithm::difference_cover, Reduction::first_round), want)
+            << name << " small batches";
+      }
+      if (n % 2) {
+        auto text = to_device(t, "text");
+        Kokkos::View<std::int64_t*, Mem> sa("sa", t.size());
+        ktext::SuffixArrayOptions options;
+        options.algorithm = Algorithm::difference_cover;
+        options.sample_reduction = Reduction::initial;
+        ktext::impl::suffix_sort_as<std::uint64_t>(Exec{}, text, sa, options);
+        Exec{}.fence();
+        const auto got = to_host(sa);
+        EXPECT_TRUE(std::equal(got.begin(), got.end(), want.begin(), want.end())) << name << " n=" << n << " 64-bit";
+      }
+    }
+  }
+}
+
+TEST(suffix_array, dc3_reduces_repetitive_samples_by_default) {
+  // From 2^16 sample suffixes on, the shapes whose groups stay large (one group, periods,
+  // Fibonacci, Thue-Morse) are reduced and the random ones are doubled; never keeps doubling.
+  const std::size_t n = 200000;
+  for (const auto& [name, t] : named_texts(n, 89)) {
+    const auto want = reference_suffix_array<std::int32_t>(t);
+    ktext::SuffixArrayStats stats, doubled;
+    EXPECT_EQ(build<std::int32_t>(t, &stats), want) << name;
+    EXPECT_EQ(build<std::int32_t>(t, &doubled, 0, Algorithm::difference_cover, Reduction::never), want) << name;
+    EXPECT_EQ(doubled.reductions, 0) << name;
+    const bool repetitive = name == "zeros" || name == "run" || name == "fibonacci" || name == "thue_morse" ||
+                            name.rfind("period", 0) == 0;
+    if (repetitive) {
+      EXPECT_GE(stats.reductions, 1) << name;
+    } else if (name.rfind("random", 0) == 0) {
+      EXPECT_EQ(stats.reductions, 0) << name;
+    }
+    EXPECT_LE(stats.peak_bytes, (ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int32_t>(n))) << name;
   }
 }
 

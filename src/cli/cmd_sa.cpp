@@ -84,6 +84,7 @@ int run_array_command(Context& ctx, bool lcp, const SaOptions& options) {
   json["format"] = options.format;
   json["rounds"] = stats.rounds;
   json["initial_prefix"] = stats.initial_prefix;
+  json["reductions"] = stats.reductions;
   ctx.finish(json, format("%s: n = %llu, backend %s, %.3f s (%.1f MB/s), %d doubling rounds, peak device %s; wrote %s "
                           "(%s, %d-byte values)",
                           ctx.command, static_cast<unsigned long long>(n), backend_name(backend), seconds,

@@ -57,6 +57,35 @@ constexpr std::uint64_t doubling_peak_bytes_bound(std::uint64_t n) noexcept {
   return (most > rounds ? most : rounds) + table;
 }
 
+namespace impl {
+/// difference_cover_peak_bytes_bound for s-byte symbols and a w-byte output, with work indices
+/// of at least \p v_least bytes; a \p reduced text keeps its parent's and has the radix sort's
+/// scratch in two more entries of its output.
+constexpr std::uint64_t difference_cover_peak_bytes(std::uint64_t n, std::uint64_t s, std::uint64_t w,
+                                                    std::uint64_t v_least, bool reduced) noexcept {
+  const std::uint64_t sample = (n + 1) / 3 + n / 3, rest = (n + 2) / 3;
+  const std::uint64_t v_fit = sample < (std::uint64_t(1) << 32) ? 4 : 8;
+  const std::uint64_t v = v_fit > v_least ? v_fit : v_least;
+  const std::uint64_t heads = sample;
+  const std::uint64_t batch_scratch = 6 * v * (sample / 12 + 1), group_scratch = 2 * sample;
+  const std::uint64_t scratch = batch_scratch > group_scratch ? batch_scratch : group_scratch;
+  // The radix sort's scratch sits in the output from 4 symbols on, except with 32-bit keys.
+  const std::uint64_t rest_scratch = reduced ? 0 : s > 2 ? (8 + v) * rest : n < 4 ? (4 + v) * rest : 0;
+  const std::uint64_t splits = v * (n / 256 + 2);  // the merge's tile boundaries (devices: 1024 outputs a tile)
+  const std::uint64_t others = v * rest + (rest_scratch > splits ? rest_scratch : splits);
+  std::uint64_t most = heads > scratch ? heads : scratch;
+  most = most > others ? most : others;
+  const std::uint64_t table = (std::uint64_t(1) << 20) * 12;
+  const std::uint64_t level = n * (s + w) + v * (2 * sample + 3) + most + table;
+  if (n < 4) return level;
+  // The reduced text (sample + 1 symbols of 4 bytes) sits in the output and its suffix array in
+  // the sample's order; the sample's ranks are freed meanwhile.
+  const std::uint64_t length = sample + 1;
+  const std::uint64_t below = n * (s + w) + 2 * v + difference_cover_peak_bytes(length, 4, v, v, true) - 4 * length;
+  return level > below ? level : below;
+}
+}  // namespace impl
+
 /// \brief Upper bound of the peak bytes of DC3 (SuffixArrayAlgorithm::automatic where the
 /// alphabet allows it: always for 8- and 16-bit symbols), the text and the output included, with
 /// N = (n + 1) / 3 + n / 3 sample suffixes, n0 = (n + 2) / 3 others, and v = 4 while N < 2^32
@@ -64,25 +93,16 @@ constexpr std::uint64_t doubling_peak_bytes_bound(std::uint64_t n) noexcept {
 /// largest of: the head flags (N bytes), the round scratch (as for doubling, over N entries),
 /// the other suffixes' order (v n0) with its radix sort (plus (8 + v) n0 for 32-bit symbols,
 /// whose keys do not fit the output) or the merge's tile boundaries (v n / 1024 on devices).
-/// The initial keys and the unsorted list sit in the output's
-/// memory, unused until the merge. That is 11.67n for bytes and 32-bit indices, 15.67n for 64-bit
-/// indices up to 6.4e9 symbols (a 4 GiB text needs 67 GB), plus the alphabet tables.
+/// The initial keys and the unsorted list sit in the output's memory, unused until the merge.
+/// That is 11.67n for bytes and 32-bit indices, 15.67n for 64-bit indices up to 6.4e9 symbols
+/// (a 4 GiB text needs 67 GB), plus the alphabet tables. Where the sample is sorted through its
+/// reduced text (SampleReduction), the text, the output (holding the reduced text) and the
+/// sample's order (holding its suffix array) stay while the same bound, for 32-bit symbols,
+/// holds for the level below; the sample orders of the levels add up to 3vN: at most 13n for
+/// bytes and 32-bit indices, 17n for 64-bit ones.
 template <class Symbol, class Index>
 constexpr std::uint64_t difference_cover_peak_bytes_bound(std::uint64_t n) noexcept {
-  const std::uint64_t s = sizeof(Symbol), w = sizeof(Index);
-  const std::uint64_t sample = (n + 1) / 3 + n / 3, rest = (n + 2) / 3;
-  const std::uint64_t v = sample < (std::uint64_t(1) << 32) ? 4 : 8;
-  const std::uint64_t heads = sample;
-  const std::uint64_t batch_scratch = 6 * v * (sample / 12 + 1), group_scratch = 2 * sample;
-  const std::uint64_t scratch = batch_scratch > group_scratch ? batch_scratch : group_scratch;
-  // The radix sort's scratch sits in the output from 4 symbols on, except with 32-bit keys.
-  const std::uint64_t rest_scratch = s > 2 ? (8 + v) * rest : n < 4 ? (4 + v) * rest : 0;
-  const std::uint64_t splits = v * (n / 256 + 2);  // the merge's tile boundaries (devices: 1024 outputs a tile)
-  const std::uint64_t others = v * rest + (rest_scratch > splits ? rest_scratch : splits);
-  std::uint64_t most = heads > scratch ? heads : scratch;
-  most = most > others ? most : others;
-  const std::uint64_t table = (std::uint64_t(1) << 20) * 12;
-  return n * (s + w) + 2 * v * sample + most + table;
+  return impl::difference_cover_peak_bytes(n, sizeof(Symbol), sizeof(Index), 4, false);
 }
 
 /// \brief Upper bound of the peak bytes suffix_array holds with \p algorithm on any backend, the

@@ -11,7 +11,7 @@ namespace ktext {
 
 /// \brief One progress record: the phase, the doubling round and how many suffixes are still unsorted.
 struct SuffixArrayProgress {
-  const char* phase;     ///< "alphabet", "initial sort", "doubling", "merge" (DC3), "done"
+  const char* phase;     ///< "alphabet", "initial sort", "doubling", "reduced sample", "merge" (DC3), "done"
   int round;             ///< doubling rounds completed
   std::uint64_t h;       ///< prefix length the current round starts from
   std::uint64_t active;  ///< suffixes in groups that are not yet singletons
@@ -28,6 +28,27 @@ enum class SuffixArrayAlgorithm {
   /// DC3: two thirds of the suffixes sorted by doubling, the rest merged in. Alphabets past 2^21
   /// symbols are doubled instead.
   difference_cover,
+};
+
+/// \brief When DC3 stops doubling its sample and sorts the sample's reduced text instead: each
+/// sample suffix named by its group (the rank of its first symbols), the names of positions
+/// 1 (mod 3) then those of 2 (mod 3), sorted recursively by DC3 (Kärkkäinen–Sanders–Burkhardt).
+/// A level costs about one initial sort of two thirds of its text, so the levels together cost
+/// about three, where doubling a text whose groups stay large (Thue-Morse, Fibonacci, short
+/// periods) pays a round over most of the sample for every doubling of the prefix. The result
+/// is the same either way.
+enum class SampleReduction {
+  /// Where the groups hold half the sample, the names fit DC3 (under 2^21 groups) and the
+  /// sample has at least 2^16 suffixes: after the initial sort where the groups hold over 1024
+  /// entries on average, after a round that left seven eighths of the unsorted suffixes
+  /// unsorted where they hold 8.
+  automatic,
+  /// Never: the sample is doubled to the end.
+  never,
+  /// Right after the initial sort at every level, wherever a group is left and the names fit.
+  initial,
+  /// After the first doubling round at every level, wherever a group is left and the names fit.
+  first_round,
 };
 
 struct SuffixArrayOptions {
@@ -50,6 +71,8 @@ struct SuffixArrayOptions {
   /// share of a batch, at least 4096; 1 with CUB, where the segmented sort measured no faster);
   /// 1 always takes the radix sorts. The result is the same either way.
   std::size_t segmented_group_limit = 0;
+  /// When DC3 sorts its sample's reduced text instead of doubling on (SampleReduction).
+  SampleReduction sample_reduction = SampleReduction::automatic;
 };
 
 /// \brief What a run used.
@@ -57,6 +80,7 @@ struct SuffixArrayStats {
   std::size_t peak_bytes = 0;         ///< peak bytes held in the memory space, the text and the output included
   int rounds = 0;                     ///< doubling rounds after the initial sort
   std::uint64_t initial_prefix = 0;   ///< symbols per suffix compared by the initial sort
+  int reductions = 0;                 ///< levels of DC3 that sorted a reduced text (SampleReduction)
 };
 
 }  // namespace ktext

@@ -18,6 +18,15 @@
 // Against doubling every suffix: the rounds sort two thirds of the suffixes, and the ranks need
 // 32 bits up to 1.5 (2^32 - 1) symbols, where 64-bit work indices doubled the memory. The merge
 // reads both orders once and writes the output once; its comparisons read the text and ISA12.
+//
+// Where the sample's groups stay large (SampleReduction: Thue-Morse, Fibonacci, periods, A^n),
+// step 1 stops doubling and names each sample suffix by its group instead: the reduced text R
+// holds the names of the positions 1 (mod 3), a 0, then those of 2 (mod 3), and its suffix array
+// (this function again, on R) is the sample's order. A suffix of R compares as its sample suffix
+// does: equal names mean equal first symbols (at least 3: one step of R), different names order
+// as their suffixes, and the 0 stands for the end that a class-1 suffix meets there, which is
+// smaller than every symbol. Each level sorts two thirds of the one above, so the levels cost
+// about three initial sorts where doubling pays a round over most of the sample per doubling.
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
@@ -27,6 +36,7 @@
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/range.hpp"
+#include "ktext/primitives/scan.hpp"
 #include "ktext/primitives/select.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
 #include "ktext/suffix/impl/ktext_difference_cover_merge.hpp"
@@ -39,13 +49,79 @@ namespace ktext::impl {
 /// 2^21 symbols.
 inline bool difference_cover_applies(int alphabet_bits) { return 64 / alphabet_bits >= 3; }
 
-/// The suffix array of \p text_in into \p sa_in by DC3, the sample held with work indices \p I
-/// (elements and ranks below 2^32 - 1 for 32 bits). \p alphabet is the text's, with
-/// difference_cover_applies(alphabet.bits). \p mem holds the text, the output and the alphabet.
 template <class I, class ExecSpace, class TextView, class SAView>
 SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
                                      const AlphabetMap<typename ExecSpace::memory_space>& alphabet,
-                                     const SuffixArrayOptions& options, Footprint& mem) {
+                                     const SuffixArrayOptions& options, Footprint& mem, Spare spare = {});
+
+/// Sorts DC3's sample through its reduced text: \p isa12 holds group ranks (each group's first
+/// slot) of \p names groups, \p sample_store has count + 3 entries and receives the suffix array
+/// of R (whose first entry is the 0 between the classes; the last two give the level below's
+/// radix sort room), \p spare (the output's memory, unused until the merge) holds R. Returns
+/// the sample's order (sample_store from its second entry) and its ranks in \p isa12, and adds
+/// the recursion's rounds and levels to \p stats.
+template <class I, class ExecSpace>
+Unmanaged<I, ExecSpace> sort_reduced_sample(const ExecSpace& exec, const SampleSuffixes<I>& sample,
+                                            Kokkos::View<I*, typename ExecSpace::memory_space>& isa12,
+                                            std::uint64_t names, const Unmanaged<I, ExecSpace>& sample_store,
+                                            const Spare& spare, const SuffixArrayOptions& options, Footprint& mem,
+                                            SuffixArrayStats& stats) {
+  using Mem = typename ExecSpace::memory_space;
+  using Policy = Range<ExecSpace>;
+  using U = Unmanaged<I, ExecSpace>;
+  const I count = sample.count(), n1 = sample.n1;
+  const std::size_t length = std::size_t(count) + 1;
+  if (spare.bytes < length * sizeof(std::uint32_t)) throw Error("ktext::suffix_array: internal error, no room for R");
+  // Dense names: a group's name is 1 + the number of groups before it, from marks at the groups'
+  // first slots and their running sum.
+  const U marks(sample_store.data(), count);
+  const auto ranks = U(isa12.data(), count);
+  Kokkos::deep_copy(exec, marks, I(0));
+  Kokkos::parallel_for(
+      "ktext::suffix_array::name_marks", Policy(exec, 0, count), KOKKOS_LAMBDA(I p) { marks(ranks(p)) = I(1); });
+  ktext::inclusive_scan(exec, marks, marks);
+  const Unmanaged<std::uint32_t, ExecSpace> reduced(static_cast<std::uint32_t*>(spare.data), length);
+  Kokkos::parallel_for(
+      "ktext::suffix_array::reduced_text", Policy(exec, 0, count), KOKKOS_LAMBDA(I p) {
+        reduced(p < n1 ? std::size_t(p) : std::size_t(p) + 1) = std::uint32_t(marks(ranks(p)));
+        if (p == 0) reduced(std::size_t(n1)) = 0;
+      });
+  exec.fence("ktext::suffix_array: reduced text");
+  release_counted(mem, isa12);
+
+  // R's alphabet is 0..names, its own codes.
+  AlphabetMap<Mem> names_map;
+  names_map.sigma = names + 1;
+  names_map.bits = bit_width(names);
+  SuffixArrayOptions inner = options;
+  inner.progress = nullptr;
+  const SuffixArrayStats below = difference_cover_as<I>(
+      exec, Unmanaged<const std::uint32_t, ExecSpace>(reduced.data(), length), U(sample_store.data(), length),
+      names_map, inner, mem, Spare{sample_store.data(), sample_store.extent(0) * sizeof(I)});
+  stats.rounds += below.rounds;
+  stats.reductions += 1 + below.reductions;
+
+  // R's entry n1 (the 0) sorts first; the others map back to elements, and their ranks follow.
+  const U order(sample_store.data() + 1, count);
+  isa12 = counted_view<I>(exec, mem, "ktext::suffix_array::isa12", count);
+  const U isa(isa12.data(), count);
+  Kokkos::parallel_for(
+      "ktext::suffix_array::reduced_order", Policy(exec, 0, count), KOKKOS_LAMBDA(I j) {
+        const I p = order(j) < n1 ? order(j) : order(j) - 1;
+        order(j) = p;
+        isa(p) = j;
+      });
+  return order;
+}
+
+/// The suffix array of \p text_in into \p sa_in by DC3, the sample held with work indices \p I
+/// (elements and ranks below 2^32 - 1 for 32 bits). \p alphabet is the text's, with
+/// difference_cover_applies(alphabet.bits). \p mem holds the text, the output and the alphabet.
+/// \p spare_in, when given, is the output's memory with room after it (a reduced text's).
+template <class I, class ExecSpace, class TextView, class SAView>
+SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
+                                     const AlphabetMap<typename ExecSpace::memory_space>& alphabet,
+                                     const SuffixArrayOptions& options, Footprint& mem, Spare spare_in) {
   using O = typename SAView::non_const_value_type;
   using S = typename TextView::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
@@ -57,13 +133,19 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   const Unmanaged<const S, ExecSpace> text(text_in.data(), n);
   const Unmanaged<O, ExecSpace> sa(sa_in.data(), n);
   // The output is not written before the merge: until then it is scratch.
-  const Spare spare{sa.data(), std::size_t(n) * sizeof(O)};
+  const Spare spare = spare_in.data ? spare_in : Spare{sa.data(), std::size_t(n) * sizeof(O)};
 
-  // 1. The sample.
-  auto sample_order = counted_view<I>(exec, mem, "ktext::suffix_array::sample_order", n_sample);
+  // 1. The sample (three more entries for a reduced text: sort_reduced_sample).
+  auto sample_store = counted_view<I>(exec, mem, "ktext::suffix_array::sample_order", std::size_t(n_sample) + 3);
+  U sample_order(sample_store.data(), n_sample);
   Kokkos::View<I*, Mem> isa12;
-  SuffixArrayStats stats = doubling(exec, text_in, sample, alphabet, U(sample_order.data(), n_sample), options, mem,
-                                    spare, &isa12);
+  std::uint64_t names = 0;
+  SuffixArrayStats stats = doubling(exec, text_in, sample, alphabet, sample_order, options, mem, spare, &isa12, &names);
+  if (names > 0) {
+    if (options.progress) options.progress(SuffixArrayProgress{"reduced sample", stats.rounds, 0, n, n});
+    sample_order = sort_reduced_sample(exec, sample, isa12, names, U(sample_store.data(), sample_store.extent(0)),
+                                       spare, options, mem, stats);
+  }
   if (options.progress) options.progress(SuffixArrayProgress{"merge", stats.rounds, 0, n, n});
 
   // 2. The rest: by the rank of i + 1 (the sample's class 1 in its order), then by T[i].
@@ -82,7 +164,7 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
     const U vals(reinterpret_cast<I*>(scratch), n_rest);
     const Unmanaged<KS, ExecSpace> keys(reinterpret_cast<KS*>(vals.data() + n_rest), n_rest);
     const Unmanaged<KS, ExecSpace> keys_tmp(keys.data() + n_rest, n_rest);
-    const U sample_view(sample_order.data(), n_sample);
+    const U sample_view = sample_order;
     const I n1 = sample.n1;
     ktext::select_by_index(exec, sample_view, U(vals.data() + no_next, n_rest - no_next),
                            KOKKOS_LAMBDA(std::size_t a) { return sample_view(a) < n1; });
@@ -103,11 +185,11 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
 
   // 3. The merge into the output.
   merge_difference_cover(exec, CompareRestSample<decltype(text), U, I>{text, U(isa12.data(), n_sample), sample},
-                         U(sample_order.data(), n_sample), U(rest_order.data(), n_rest), sa, mem);
+                         sample_order, U(rest_order.data(), n_rest), sa, mem);
   exec.fence("ktext::suffix_array: merged");
   release_counted(mem, isa12);
   release_counted(mem, rest_order);
-  release_counted(mem, sample_order);
+  release_counted(mem, sample_store);
   if (options.progress) options.progress(SuffixArrayProgress{"done", stats.rounds, 0, 0, n});
   stats.peak_bytes = mem.peak();
   return stats;

@@ -548,6 +548,36 @@ struct Spare {
   std::size_t bytes = 0;
 };
 
+/// Whether DC3 stops doubling its sample of \p count suffixes, \p active of them in \p groups
+/// groups that are not singletons, \p rounds rounds in, to sort its reduced text
+/// (SampleReduction). The names (count - active + groups of them) must fit DC3's alphabet, and
+/// the reduced text (count + 1 symbols) must be shorter than the text of \p length.
+template <class I>
+bool reduce_sample(SampleReduction when, int rounds, std::uint64_t length, I count, I active, I groups) {
+  const std::uint64_t names = std::uint64_t(count - active) + std::uint64_t(groups);
+  if (when == SampleReduction::never || active == 0 || names >= (std::uint64_t(1) << 21) ||
+      std::uint64_t(count) + 1 >= length)
+    return false;
+  if (when == SampleReduction::initial) return true;
+  if (when == SampleReduction::first_round) return rounds >= 1;
+  // Right after the initial sort only groups of over a thousand entries on average (Thue-Morse
+  // and Fibonacci: 10^5 of the H100 table's): XML's first 6 bytes leave groups of a few dozen
+  // that the rounds split quickly, and it took 47.7 ms reduced there against 42.8 doubled.
+  // After a round that split almost nothing, groups of 8.
+  const std::uint64_t least = rounds == 0 ? 1024 : 8;
+  return count >= (I(1) << 16) && active >= count / 2 && std::uint64_t(active) >= least * std::uint64_t(groups);
+}
+
+/// Group starts among the active entries \p vals (group ranks do not decrease along them).
+template <class Vals, class ISA, class I>
+struct CountActiveGroups {
+  Vals vals;
+  ISA isa;
+  KOKKOS_INLINE_FUNCTION void operator()(I j, I& groups) const {
+    if (j == 0 || isa(vals(j)) != isa(vals(j - 1))) ++groups;
+  }
+};
+
 /// Prefix doubling of the elements of \p layout (every suffix, or the DC3 sample) with positions
 /// and ranks held as the unsigned I = Layout::Index (the work indices) while \p sa_in, one entry
 /// per element, holds O = its value type, as wide or wider. With a wider output the initial sort
@@ -555,12 +585,16 @@ struct Spare {
 /// and the order is widened in place once ranked; with 64-bit output and n < 2^32 this holds the
 /// peak to 18n for bytes instead of 29n. Else the initial keys go to \p spare when it holds
 /// them. \p mem holds what the caller has allocated (the text and output included); \p isa_out,
-/// when given, receives the final ranks of the elements (ISA).
+/// when given, receives the final ranks of the elements (ISA). With \p names_out given (DC3's
+/// sample), the doubling may stop early as reduce_sample() says: \p names_out then receives the
+/// number of groups (else 0), \p isa_out the ranks so far (each a group's first slot, groups
+/// holding suffixes that agree on at least their first 3 symbols), and \p sa_in is left unsorted.
 template <class ExecSpace, class TextView, class Layout, class SAView>
 SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const Layout& layout,
                           const AlphabetMap<typename ExecSpace::memory_space>& alphabet, const SAView& sa_in,
                           const SuffixArrayOptions& options, Footprint& mem, Spare spare = {},
-                          Kokkos::View<typename Layout::Index*, typename ExecSpace::memory_space>* isa_out = nullptr) {
+                          Kokkos::View<typename Layout::Index*, typename ExecSpace::memory_space>* isa_out = nullptr,
+                          std::uint64_t* names_out = nullptr) {
   using I = typename Layout::Index;
   using O = typename SAView::non_const_value_type;
   using S = typename TextView::non_const_value_type;
@@ -579,6 +613,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     if (options.progress) options.progress(SuffixArrayProgress{phase, stats.rounds, h, active, text_n});
   };
 
+  if (names_out) *names_out = 0;
   if (n == 0) {
     if (isa_out) *isa_out = {};
     stats.peak_bytes = mem.peak();
@@ -647,12 +682,25 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   std::size_t spare_entries = 0;
   I m = 0;
   {
-    // The count first, so the buffers are sized for the active entries only.
-    std::size_t count = 0;
+    // The count first, so the buffers are sized for the active entries only; and their groups.
+    std::size_t count = 0, groups = 0;
     Kokkos::parallel_reduce(
         "ktext::suffix_array::count_active", Policy(exec, 0, n),
-        KOKKOS_LAMBDA(I j, std::size_t & c) { c += active(std::size_t(j)) ? 1 : 0; }, count);
+        KOKKOS_LAMBDA(I j, std::size_t & c, std::size_t & g) {
+          if (!active(std::size_t(j))) return;
+          ++c;
+          if (head(j)) ++g;
+        },
+        count, groups);
     m = static_cast<I>(count);
+    if (names_out && reduce_sample(options.sample_reduction, 0, text_n, n, m, static_cast<I>(groups))) {
+      release_counted(mem, head_store);
+      exec.fence("ktext::suffix_array: named");
+      *names_out = std::uint64_t(n - m) + groups;
+      if (isa_out) *isa_out = isa;
+      stats.peak_bytes = mem.peak();
+      return stats;
+    }
   }
   if (m > 0) {
     if (spare.bytes / sizeof(I) >= std::size_t(m)) {
@@ -680,7 +728,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   Kokkos::View<I*, Mem> arena_store;
   I* arena = spare_scratch;
   std::size_t arena_entries = spare_entries;
-  const auto kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", 1);
+  auto kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", 1);
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
   const Unmanaged<I, ExecSpace> kept_count(kept_store.data(), 1);
   while (m > 0) {
@@ -791,12 +839,30 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(kept_at.data(), kept), Unmanaged<I, ExecSpace>(vtmp.data(), kept));
       kept_total += kept;
     }
+    const I before = m;
     m = kept_total;
     h *= 2;
+    // Groups that stay large: count them (one gather per entry) where a reduction may follow.
+    if (names_out && m > 0 && options.sample_reduction != SampleReduction::never &&
+        (options.sample_reduction != SampleReduction::automatic ||
+         (m >= n / 2 && std::uint64_t(m) * 8 >= std::uint64_t(before) * 7))) {
+      I groups = 0;
+      Kokkos::parallel_reduce("ktext::suffix_array::count_active_groups", Policy(exec, 0, m),
+                              CountActiveGroups<Unmanaged<I, ExecSpace>, decltype(isa), I>{
+                                  Unmanaged<I, ExecSpace>(vals_data, m), isa},
+                              groups);
+      if (reduce_sample(options.sample_reduction, stats.rounds, text_n, n, m, groups)) {
+        *names_out = std::uint64_t(n - m) + groups;
+        break;
+      }
+    }
   }
   if constexpr (Layout::step == 1) report("done", h, 0);  // else the caller goes on
   // Also before the scratch views leave scope: kernels and copies on exec may still use them.
   exec.fence("ktext::suffix_array: done");
+  release_counted(mem, arena_store);
+  release_counted(mem, vals_store);
+  release_counted(mem, kept_store);
   if (isa_out) *isa_out = isa;
   stats.peak_bytes = mem.peak();
   return stats;
