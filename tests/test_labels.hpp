@@ -293,6 +293,16 @@ TEST(labels, suffix_algorithms) {
   text.insert(text.end(), tail.begin(), tail.end());
   suffix_workload(to_device(text), "bytes");
   suffix_workload(to_device(random_text<std::uint32_t>(30000, 70000, 8)), "uint32");
+  // DC3 through reduced texts at every level, right after the initial sort and after a round.
+  const auto periodic = to_device(periodic_text(30000, "abracadabra"));
+  Kokkos::View<std::int32_t*, Mem> sa("sa", periodic.extent(0));
+  for (auto when : {ktext::SampleReduction::initial, ktext::SampleReduction::first_round}) {
+    ktext::SuffixArrayOptions options;
+    options.sample_reduction = when;
+    ktext::SuffixArrayStats stats;
+    expect_prefixed(watch([&] { stats = ktext::suffix_array(Exec{}, periodic, sa, options); }), "reduced suffix_array");
+    EXPECT_GE(stats.reductions, 1);
+  }
 }
 
 TEST(labels, fm_index) {

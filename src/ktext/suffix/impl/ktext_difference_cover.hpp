@@ -76,7 +76,9 @@ Unmanaged<I, ExecSpace> sort_reduced_sample(const ExecSpace& exec, const SampleS
   // first slots and their running sum.
   const U marks(sample_store.data(), count);
   const auto ranks = U(isa12.data(), count);
-  Kokkos::deep_copy(exec, marks, I(0));
+  // Cleared by a kernel of ours: deep_copy's fill kernel would carry Kokkos' label.
+  Kokkos::parallel_for(
+      "ktext::suffix_array::name_clear", Policy(exec, 0, count), KOKKOS_LAMBDA(I p) { marks(p) = I(0); });
   Kokkos::parallel_for(
       "ktext::suffix_array::name_marks", Policy(exec, 0, count), KOKKOS_LAMBDA(I p) { marks(ranks(p)) = I(1); });
   ktext::inclusive_scan(exec, marks, marks);
