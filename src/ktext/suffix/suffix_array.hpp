@@ -14,9 +14,10 @@
 /// multi-symbol keys, alphabet reduced to the symbols present, then rounds that sort the unsorted
 /// groups by the rank h positions further, split them and drop singletons); the other third is
 /// ordered by its first symbol and the sample rank that follows, and one merge gives the array.
-/// Alphabets past 2^21 symbols, or SuffixArrayAlgorithm::doubling, double every suffix instead;
-/// so does the default on devices below 2^32 symbols, where it measured faster (see
-/// SuffixArrayAlgorithm).
+/// Where the sample's groups stay large (repetitive text), the doubling stops and the sample is
+/// sorted as the suffixes of its reduced text of group names, by DC3 again, as in the recursion
+/// of \cite KarkkainenSanders2003 (SampleReduction).
+/// Alphabets past 2^21 symbols, or SuffixArrayAlgorithm::doubling, double every suffix instead.
 /// The same code runs on every Kokkos backend; only the primitives are specialized (CUB on CUDA).
 
 #include "ktext/core/error.hpp"
