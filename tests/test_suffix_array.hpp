@@ -377,10 +377,15 @@ TEST(suffix_array, batches_hold_whole_groups_under_two_stretches) {
       ASSERT_EQ(b.cuts.front(), 0);
       ASSERT_EQ(b.cuts.back(), m);
       ASSERT_EQ(b.alone.size() + 1, b.cuts.size());
+      ASSERT_EQ(b.low.size() + 1, b.cuts.size());
+      ASSERT_EQ(b.high.size() + 1, b.cuts.size());
       std::size_t batched = 0;
       for (std::size_t i = 0; i + 1 < b.cuts.size(); ++i) {
         const std::int32_t lo = b.cuts[i], hi = b.cuts[i + 1];
         ASSERT_LT(lo, hi) << "chunk=" << chunk;
+        // The rank bounds: the least exactly (a batch starts a group), the largest or above it.
+        ASSERT_EQ(b.low[i], isa[std::size_t(lo)]) << "chunk=" << chunk;
+        for (std::int32_t j = lo; j < hi; ++j) ASSERT_LE(isa[std::size_t(j)], b.high[i]) << "chunk=" << chunk;
         ASSERT_TRUE(starts[std::size_t(lo)]) << "a batch starts inside a group, chunk=" << chunk;
         ASSERT_TRUE(hi == m || starts[std::size_t(hi)]) << "a batch ends inside a group, chunk=" << chunk;
         if (b.alone[i]) {

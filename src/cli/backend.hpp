@@ -34,6 +34,9 @@ class KokkosSession {
 bool gpu_present();
 /// Needs a KokkosSession: auto becomes CUDA, OpenMP or Serial; an explicit CUDA without a GPU is an I/O error.
 Backend resolve_backend(std::optional<Backend> requested);
+/// Needs a KokkosSession: runs the first launches whose set-up cost a backend pays once per
+/// process (CUDA), so that the first command's timed work does not include them.
+void warm_up(Backend b);
 /// Needs a KokkosSession: every backend that can run here.
 std::vector<Backend> usable_backends();
 

@@ -33,6 +33,7 @@ OutputFile& Context::output(const std::string& path, bool may_be_an_input) {
 Backend Context::start() {
   session_.emplace(global);
   backend_ = resolve_backend(requested_);
+  warm_up(backend_);
   return backend_;
 }
 

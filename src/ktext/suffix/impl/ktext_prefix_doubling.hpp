@@ -35,6 +35,7 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -207,11 +208,13 @@ struct NextRank {
     prefetch_gather(isa, v, j, h / Layout::step);
   }
 };
-/// Group rank (first SA slot) of a suffix, shaped like NextRank.
+/// Group rank (first SA slot) of a suffix less \p low, the least in its batch, shaped like
+/// NextRank: a batch's sort by group then only sorts the bits its span of ranks needs.
 template <class ISA, class I, class K>
 struct GroupRank {
   ISA isa;
-  KOKKOS_INLINE_FUNCTION K operator()(I s) const { return K(isa(s)); }
+  I low = 0;
+  KOKKOS_INLINE_FUNCTION K operator()(I s) const { return K(isa(s) - low); }
   template <class V>
   KOKKOS_FORCEINLINE_FUNCTION void prefetch(const V& v, std::uint64_t j) const {
     prefetch_gather(isa, v, j);
@@ -231,10 +234,10 @@ struct GatherRank {
 };
 
 /// Round step, after the two sorts: g[j] = ISA of the j-th active suffix (its group's first SA
-/// slot), r[j] = its next rank. Entry j sits in slot g[j] + (j - start) where start is the first
-/// active index of its group; its new group begins at the last index `head` <= j where g or r
-/// changes, so its new rank is g[j] + (head - start). Both indices are running maxima of one
-/// scan, so no slot array is kept between rounds. ISA and SA are only written by the scan's
+/// slot) less the batch's least rank, r[j] = its next rank. Entry j sits in slot g[j] + (j -
+/// start) where start is the first active index of its group; its new group begins at the last
+/// index `head` <= j where g or r changes, so its new rank is g[j] + (head - start). Both
+/// indices are running maxima of one scan, so no slot array is kept between rounds. ISA and SA are only written by the scan's
 /// consumer; g and r were gathered before, so the writes race with no read.
 template <class Keys, class I>
 struct RoundGroups {
@@ -276,12 +279,15 @@ struct WriteRoundRank {
   SA sa;
   Vals kept_out;
   Vals kept_count;
+  I low;  // what the group ranks g are relative to
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
     const I j = static_cast<I>(jj);
-    const I base = static_cast<I>(groups.g(j)) - at.start;
+    const I base = static_cast<I>(groups.g(j)) + low - at.start;
     prefetch_gather(isa, vals, j);
     const I s = vals(j);
-    isa(s) = base + at.head;
+    // The first part of each group keeps the group's rank, which ISA already holds: no scattered
+    // write for it (most entries of a group that does not split, as in versioned collections).
+    if (at.head != at.start) isa(s) = base + at.head;
     if (groups.singleton(j)) sa(base + j) = typename SA::value_type(s);
     else kept_out(at.kept - 1) = s;
     if (j + 1 == groups.m) kept_count(0) = at.kept;
@@ -302,17 +308,20 @@ I batch_size(I n, I m, std::size_t requested, I parts = 14) {
 }
 
 /// The batches of a round, ranks as of its start: batch b is [cuts[b], cuts[b+1]), and alone[b]
-/// says it is one group larger than a stretch, sorted alone (sort_one_group).
+/// says it is one group larger than a stretch, sorted alone (sort_one_group). Its entries' group
+/// ranks lie in [low[b], high[b]] (high is a bound: the largest index when not known).
 template <class I>
 struct Batches {
   std::vector<I> cuts;
   std::vector<char> alone;
+  std::vector<I> low, high;
 };
 
 /// First and last group start in each stretch of \p chunk entries (entry 0 excluded: it always
-/// starts one), or hi and lo - 1 for a stretch without one. An entry's group rank isa(vals(j)) does
-/// not decrease with j, so both are found by binary search: about 2 log2(chunk) reads per stretch
-/// where a scan of the stretch gathered a rank for every entry.
+/// starts one), or hi and lo - 1 for a stretch without one, and their group ranks; the last
+/// entry of \p out gets the rank of entry 0. An entry's group rank isa(vals(j)) does not decrease
+/// with j, so both are found by binary search: about 2 log2(chunk) reads per stretch where a scan
+/// of the stretch gathered a rank for every entry.
 template <class Vals, class ISA, class Out, class I>
 struct StretchGroupStarts {
   Vals vals;
@@ -336,8 +345,11 @@ struct StretchGroupStarts {
       first = first_at_least(lo, hi, rank(lo - 1) + 1);  // group ranks are distinct slots, so + 1 fits
       last = first_at_least(first, hi, rank(hi - 1));
     }
-    out(2 * c) = first;
-    out(2 * c + 1) = last;
+    out(4 * c) = first;
+    out(4 * c + 1) = last;
+    out(4 * c + 2) = first <= last ? rank(first) : I(0);
+    out(4 * c + 3) = first <= last ? rank(last) : I(0);
+    if (c == 0) out(out.extent(0) - 1) = rank(0);
   }
 };
 
@@ -349,38 +361,45 @@ struct StretchGroupStarts {
 template <class ExecSpace, class Vals, class ISA, class I>
 Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I m, I chunk,
                       Kokkos::View<I*, typename ExecSpace::memory_space>& found_store) {
-  if (m <= chunk) return {{I(0), m}, {0}};
+  if (m <= chunk) return {{I(0), m}, {0}, {I(0)}, {std::numeric_limits<I>::max()}};
   const I chunks = static_cast<I>((std::uint64_t(m) + chunk - 1) / chunk);  // no overflow near 2^32
-  if (found_store.extent(0) < 2 * std::size_t(chunks))
+  const std::size_t entries = 4 * std::size_t(chunks) + 1;
+  if (found_store.extent(0) < entries)
     found_store = uninitialized_view<I, typename ExecSpace::memory_space>(exec, "ktext::suffix_array::stretch_starts",
-                                                                          2 * std::size_t(chunks));
-  const Unmanaged<I, ExecSpace> found(found_store.data(), 2 * std::size_t(chunks));
+                                                                          entries);
+  const Unmanaged<I, ExecSpace> found(found_store.data(), entries);
   Kokkos::parallel_for("ktext::suffix_array::batch_cuts", Range<ExecSpace>(exec, 0, chunks),
                        StretchGroupStarts<Vals, ISA, Unmanaged<I, ExecSpace>, I>{vals, isa, found, m, chunk});
   std::vector<I> host(found.extent(0));
   Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()), found);
   exec.fence("ktext::suffix_array: stretch group starts");
-  std::vector<std::pair<I, I>> first_last;  // per stretch with a group start
-  first_last.emplace_back(I(0), I(0));     // entry 0 starts a group
+  struct Starts {
+    I first, last, first_rank, last_rank;
+  };
+  std::vector<Starts> first_last;  // per stretch with a group start
+  first_last.push_back({I(0), I(0), host.back(), host.back()});  // entry 0 starts a group
   for (I c = 0; c < chunks; ++c) {
-    const I first = host[2 * std::size_t(c)], last = host[2 * std::size_t(c) + 1];
-    if (first > last) continue;  // none: one group spans the whole stretch
-    if (c == 0) first_last.back().second = last;
-    else first_last.emplace_back(first, last);
+    const I* at = host.data() + 4 * std::size_t(c);
+    if (at[0] > at[1]) continue;  // none: one group spans the whole stretch
+    if (c == 0) first_last.back().last = at[1], first_last.back().last_rank = at[3];
+    else first_last.push_back({at[0], at[1], at[2], at[3]});
   }
   Batches<I> out;
+  auto add = [&](I cut, bool alone, I low, I high) {
+    out.cuts.push_back(cut);
+    out.alone.push_back(alone ? 1 : 0);
+    out.low.push_back(low);
+    out.high.push_back(high);
+  };
   for (std::size_t i = 0; i < first_last.size(); ++i) {
-    const auto [first, last] = first_last[i];
+    const Starts& s = first_last[i];
     const I next = i + 1 < first_last.size() ? first_last[i + 1].first : m;
-    out.cuts.push_back(first);
-    if (next - last > chunk) {  // the stretch's last group is larger than a stretch
-      if (last != first) {
-        out.alone.push_back(0);
-        out.cuts.push_back(last);
-      }
-      out.alone.push_back(1);
+    if (next - s.last > chunk) {  // the stretch's last group is larger than a stretch
+      // Groups before the last one rank below it.
+      if (s.last != s.first) add(s.first, false, s.first_rank, s.last_rank - 1);
+      add(s.last, true, s.last_rank, s.last_rank);
     } else {
-      out.alone.push_back(0);
+      add(s.first, false, s.first_rank, s.last_rank);
     }
   }
   out.cuts.push_back(m);
@@ -548,6 +567,9 @@ struct Spare {
   std::size_t bytes = 0;
 };
 
+/// Names past this do not fit DC3's alphabet (difference_cover_applies: 3 codes in a key).
+inline constexpr std::uint64_t reduce_name_limit = std::uint64_t(1) << 21;
+
 /// Whether DC3 stops doubling its sample of \p count suffixes, \p active of them in \p groups
 /// groups that are not singletons, \p rounds rounds in, to sort its reduced text
 /// (SampleReduction). The names (count - active + groups of them) must fit DC3's alphabet, and
@@ -555,7 +577,7 @@ struct Spare {
 template <class I>
 bool reduce_sample(SampleReduction when, int rounds, std::uint64_t length, I count, I active, I groups) {
   const std::uint64_t names = std::uint64_t(count - active) + std::uint64_t(groups);
-  if (when == SampleReduction::never || active == 0 || names >= (std::uint64_t(1) << 21) ||
+  if (when == SampleReduction::never || active == 0 || names >= reduce_name_limit ||
       std::uint64_t(count) + 1 >= length)
     return false;
   if (when == SampleReduction::initial) return true;
@@ -738,10 +760,10 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     const Unmanaged<I, ExecSpace> vals(vals_data, m);
     const NextRank<decltype(isa), Layout, K> next_rank{isa, layout, h};
     using U = Unmanaged<I, ExecSpace>;
-    const GroupRank<decltype(isa), I, K> group_rank{isa};
-    auto gather_group_rank = [&](const U& from, const U& to) {
+    using Group = GroupRank<decltype(isa), I, K>;
+    auto gather_group_rank = [&](const U& from, const U& to, I low) {
       Kokkos::parallel_for("ktext::suffix_array::group_rank", Policy(exec, 0, from.extent(0)),
-                           GatherRank<decltype(group_rank), U, U>{group_rank, from, to});
+                           GatherRank<Group, U, U>{Group{isa, low}, from, to});
     };
     auto gather_next_rank = [&](const U& from, const U& to) {
       Kokkos::parallel_for("ktext::suffix_array::next_rank", Policy(exec, 0, from.extent(0)),
@@ -776,6 +798,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     I kept_total = 0;
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const I first = cuts[b], len = cuts[b + 1] - cuts[b];
+      const I low = batches.low[b];  // group ranks are gathered relative to it
       const Unmanaged<I, ExecSpace> v(vals.data() + first, len);
       if (batches.alone[b]) {
         kept_total += sort_one_group(exec, v, Unmanaged<I, ExecSpace>(vals.data() + kept_total, len), isa, sa.data(),
@@ -790,7 +813,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       const CountGroups<decltype(buf_b), I> count{buf_b, len, group_limit};
       I groups = 0, long_groups = 1;
       if (segmented) {
-        gather_group_rank(v, buf_b);
+        gather_group_rank(v, buf_b, low);
         Kokkos::parallel_reduce("ktext::suffix_array::count_groups", Policy(exec, 0, len), count, groups, long_groups);
       }
       Unmanaged<K, ExecSpace> g = buf_a, r = buf_b;  // group ranks and next ranks, in sorted order
@@ -812,14 +835,26 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
           g = buf_b, r = buf_a;
         }
         if constexpr (regather)
-          gather_group_rank(sorted, g);
+          gather_group_rank(sorted, g, low);
       } else {
-        // Stable by the next rank, then stable by the group: sorted inside each group.
-        gather_next_rank(v, buf_a);
-        ktext::sort_pairs(exec, buf_a, v, buf_b, vtmp, 0, rank_bits);
-        gather_group_rank(v, buf_a);
-        ktext::sort_pairs(exec, buf_a, v, buf_b, vtmp, 0, rank_bits);
-        gather_next_rank(v, buf_b);
+        // Stable by the next rank, then stable by the group: sorted inside each group. Each
+        // sort leaves its result where its last pass wrote it (an odd pass count would cost two
+        // copies), and the second sorts only the bits of the batch's span of group ranks (a
+        // twelfth of the unsorted entries of 50 MB of text spans about 2^22: 3 byte passes where
+        // the next ranks need 4).
+        U keys = buf_a, keys_other = buf_b, order = v, order_other = vtmp;
+        auto sort = [&](int bits) {
+          if (impl::sort_pairs_in_either(exec, keys, order, keys_other, order_other, 0, bits)) {
+            std::swap(keys, keys_other);
+            std::swap(order, order_other);
+          }
+        };
+        gather_next_rank(v, keys);
+        sort(rank_bits);
+        gather_group_rank(order, keys, low);
+        sort(std::min(rank_bits, bit_width(std::uint64_t(batches.high[b] - low))));
+        gather_next_rank(order, keys_other);
+        g = keys, r = keys_other, sorted = order;
       }
       // New ranks, finished entries and the compaction in one scan. The kept entries of this
       // batch land at or before its start: straight there when the sorted entries lie in the
@@ -831,7 +866,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       ktext::inclusive_scan_apply<StartHead<I>>(
           exec, std::size_t(len), RoundMarks<decltype(round), I>{round}, JoinRoundMarks<I>{},
           WriteRoundRank<decltype(round), Unmanaged<I, ExecSpace>, decltype(isa), decltype(sa), I>{
-              round, sorted, isa, sa, in_place ? vtmp : kept_at, kept_count});
+              round, sorted, isa, sa, in_place ? vtmp : kept_at, kept_count, low});
       I kept = 0;
       Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&kept, 1), kept_count);
       exec.fence("ktext::suffix_array: entries kept");
@@ -842,8 +877,11 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     const I before = m;
     m = kept_total;
     h *= 2;
-    // Groups that stay large: count them (one gather per entry) where a reduction may follow.
+    // Groups that stay large: count them (one gather per entry) where a reduction may follow,
+    // which the sorted elements alone can rule out: each takes a name (a versioned collection's
+    // near-copies keep most of the sample unsorted, but the rest outnumber 2^21).
     if (names_out && m > 0 && options.sample_reduction != SampleReduction::never &&
+        std::uint64_t(n - m) < reduce_name_limit &&
         (options.sample_reduction != SampleReduction::automatic ||
          (m >= n / 2 && std::uint64_t(m) * 8 >= std::uint64_t(before) * 7))) {
       I groups = 0;
