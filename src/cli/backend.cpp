@@ -92,10 +92,11 @@ KokkosSession::~KokkosSession() { Kokkos::finalize(); }
 void warm_up(Backend b) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if (b != Backend::Cuda) return;
-  // Kokkos' CUDA backend sets up what its reductions and scans need at their first launch in a
-  // process: on an H100 the first one, a scan over 256 entries, took 5.3-5.8 ms where later
-  // ones take 0.05 (KTEXT_BENCH_PHASES). One small scan and one reduction here move that to the
-  // start, as module loading is (CUDA_MODULE_LOADING above), out of the command's `seconds`.
+  // The first Kokkos reduction or scan of a process costs more on CUDA: on an H100 the first
+  // one, the alphabet's scan over 256 entries, took 5.3-6.9 ms where later ones take 0.05
+  // (KTEXT_BENCH_PHASES on corpus files and on 300 kB texts). One small scan and one
+  // reduction here move that to the start, as module loading is (CUDA_MODULE_LOADING above),
+  // out of the command's `seconds`.
   using Policy = Kokkos::RangePolicy<Kokkos::Cuda, Kokkos::IndexType<std::uint64_t>>;
   const Kokkos::Cuda exec;
   std::uint32_t count = 0;
