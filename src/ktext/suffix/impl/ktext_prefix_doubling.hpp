@@ -237,8 +237,9 @@ struct GatherRank {
 /// slot) less the batch's least rank, r[j] = its next rank. Entry j sits in slot g[j] + (j -
 /// start) where start is the first active index of its group; its new group begins at the last
 /// index `head` <= j where g or r changes, so its new rank is g[j] + (head - start). Both
-/// indices are running maxima of one scan, so no slot array is kept between rounds. ISA and SA are only written by the scan's
-/// consumer; g and r were gathered before, so the writes race with no read.
+/// indices are running maxima of one scan, so no slot array is kept between rounds. ISA and SA
+/// are only written by the scan's consumer; g and r were gathered before, so the writes race
+/// with no read.
 template <class Keys, class I>
 struct RoundGroups {
   Keys g, r;
@@ -381,8 +382,12 @@ Batches<I> batch_cuts(const ExecSpace& exec, const Vals& vals, const ISA& isa, I
   for (I c = 0; c < chunks; ++c) {
     const I* at = host.data() + 4 * std::size_t(c);
     if (at[0] > at[1]) continue;  // none: one group spans the whole stretch
-    if (c == 0) first_last.back().last = at[1], first_last.back().last_rank = at[3];
-    else first_last.push_back({at[0], at[1], at[2], at[3]});
+    if (c == 0) {  // entry 0's group, then the others starting in this stretch
+      first_last.back().last = at[1];
+      first_last.back().last_rank = at[3];
+    } else {
+      first_last.push_back({at[0], at[1], at[2], at[3]});
+    }
   }
   Batches<I> out;
   auto add = [&](I cut, bool alone, I low, I high) {
