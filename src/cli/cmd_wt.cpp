@@ -85,9 +85,8 @@ int run_wt_query(const GlobalOptions& global, const WtQueryOptions& options) {
   InputFile& in = ctx.input(options.structure);
   InputFile& queries = ctx.input(options.queries);
   OutputFile& out = ctx.output(options.output);
-  const Backend backend = ctx.start();
-
-  Stopwatch load_watch;
+  // The structure is read and checked before the backends start, as search's index is.
+  Stopwatch read_watch;
   const std::vector<std::uint8_t> bytes = in.read_rest();
   const auto container = with_file_name(in.name(), [&] {
     auto c = ktext::container::read_container(bytes);
@@ -96,6 +95,9 @@ int run_wt_query(const GlobalOptions& global, const WtQueryOptions& options) {
       throw ktext::FormatError("holds " + std::to_string(info.symbol_width) + "-byte symbols; ktext wt queries bytes");
     return c;
   });
+  const double read_seconds = read_watch.seconds();
+  const Backend backend = ctx.start();
+  Stopwatch load_watch;
   const bool matrix = container.kind == ktext::container::Kind::wavelet_matrix;
   const std::uint64_t n = *container.meta(ktext::container::kMetaN);
   double load_seconds = 0, seconds = 0;
@@ -105,7 +107,7 @@ int run_wt_query(const GlobalOptions& global, const WtQueryOptions& options) {
     with_wavelet_type<Mem>(matrix, [&](auto type) {
       using S = decltype(type);
       const S structure = with_file_name(in.name(), [&] { return ktext::read_wavelet<S>(exec, container); });
-      load_seconds = load_watch.seconds();
+      load_seconds = read_seconds + load_watch.seconds();
       structure_bytes = structure.space_bytes();
       QueryParser parser{queries.name(), op == ktext::WaveletQuery::access ? 1 : 2};
       ResultWriter results(out);

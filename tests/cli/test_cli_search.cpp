@@ -246,6 +246,35 @@ TEST_F(CliSearch, CorruptIndexFilesAreRefused) {
   EXPECT_EQ(ktext({"search", "t.idx", "sea"}).out, "2\n");  // the original still works
 }
 
+// Starting the backends costs a GPU's start-up where there is one, so a damaged index or
+// wavelet file is refused before they start. Seen on every build: --threads above the
+// processors is clamped with a word on stderr when the backends start, so there the refusal
+// must be stderr's only line, and a good file still gets the word (the test can tell).
+TEST_F(CliSearch, DamagedFilesAreRefusedBeforeTheBackendsStart) {
+  put("t", bytes_of("she sells sea shells by the sea shore"));
+  put("q", bytes_of("0\n"));
+  ASSERT_EQ(ktext({"-q", "index", "t", "-o", "t.idx"}).exit_code, 0);
+  ASSERT_EQ(ktext({"-q", "wt", "build", "t", "-o", "t.wt"}).exit_code, 0);
+  const Names search{"--threads", "100000", "search", "f", "sea", "-o", "found"};
+  const Names query{"--threads", "100000", "wt", "query", "f", "--op", "access", "-f", "q", "-o", "answers"};
+  for (const auto& [file, command] : {std::pair{std::string("t.idx"), search}, std::pair{std::string("t.wt"), query}}) {
+    const Bytes good = read_file(dir.path(file));
+    for (const std::size_t at : {std::size_t(3), std::size_t(40), good.size() - 1}) {
+      Bytes bad = good;
+      bad[at] ^= 0x04;
+      put("f", bad);
+      const auto r = ktext(command);
+      EXPECT_EQ(r.exit_code, 3) << command[2] << ", flip at " << at << ": " << r.err;
+      expect_one_error_line(r, command[2] + ", flip at " + std::to_string(at));
+      EXPECT_FALSE(file_exists(dir.path(command.back())));
+    }
+    put("f", good);
+    const auto ok = ktext(command);
+    EXPECT_EQ(ok.exit_code, 0) << ok.err;
+    EXPECT_NE(ok.err.find("processors"), std::string::npos) << command[2] << ": " << ok.err;
+  }
+}
+
 TEST_F(CliSearch, VerifyRefusesIndexesThatPassTheCheapChecks) {
   const Bytes text = bytes_of("she sells sea shells by the sea shore; the shells she sells are sea shells");
   put("t", text);
