@@ -469,9 +469,9 @@ using GroupOffset = std::conditional_t<sizeof(I) == 4, std::int32_t, std::int64_
 
 /// Longest group sorted by the segmented sort (SuffixArrayOptions::segmented_group_limit) unless
 /// set, for batches of \p chunk entries. With CUB's segmented sort 1, the radix sorts only: on an
-/// H100 it saved under 5% on text (sources 49.9 against 52.5 ms) and lost on Thue-Morse, whose
-/// groups of hundreds of entries it sorts slower than two batch-wide radix sorts (0.56 against
-/// 0.45 ms per batch), while finding the groups costs a gather and a reduction per batch. On
+/// H100 limits of 256 to 65536 lost 5-25% on text (english 20.5 ms against 23.0-25.5, sources
+/// 32.0 against 34.0-35.2; perf/README, 2026-11-25) and gained 8% only on a versioned collection
+/// and on proteins, since finding the groups costs a gather and a reduction per batch. On
 /// hosts one thread sorts each group in place (SortEachSegment), so every group up to a
 /// thread's share of a batch: the threads stay busy, and the source code of the corpus took
 /// 5.1-5.2 s on 2 cores where a limit of 4096 entries took 6.2-6.4 (three runs each,
