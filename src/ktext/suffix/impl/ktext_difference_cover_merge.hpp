@@ -168,7 +168,7 @@ struct MergeByTeam {
   Inputs in;
   Splits splits;
   Out out;
-  std::uint64_t tile;  // team size * merge_per_thread
+  std::uint64_t tile;  // team size * merge_per_thread: each thread gathers merge_per_thread keys
   static std::size_t scratch_bytes(std::uint64_t tile) {
     return Scratch<Key>::shmem_size(tile) + 2 * Scratch<O>::shmem_size(tile);
   }
@@ -179,17 +179,29 @@ struct MergeByTeam {
     const Scratch<Key> keys(team.team_scratch(0), tile);   // [0, na) sample, [na, count) rest
     const Scratch<O> positions(team.team_scratch(0), tile);
     const Scratch<O> merged(team.team_scratch(0), tile);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](std::uint64_t x) {
-      if (x < na) {
-        const std::uint64_t j = in.sample_position(a0 + x);
-        keys(x) = in.cmp.sample_key(j);
-        positions(x) = O(j);
-      } else {
-        const std::uint64_t i = in.rest_position(b0 + (x - na));
-        keys(x) = in.cmp.rest_key(i);
-        positions(x) = O(i);
+    // Thread r reads elements r + k size, k < merge_per_thread (the tile), and gathers all their
+    // keys before it stores any: the gathers are independent, so all are in flight at once.
+    // Stored one by one, the scratch stores between them (which the compiler cannot tell from
+    // the global reads) kept about one in flight per thread: the merge took 3.9 ms of the 32 ms
+    // of 50 MB of source code on an H100.
+    const std::uint64_t r = std::uint64_t(team.team_rank()), size = std::uint64_t(team.team_size());
+    std::uint64_t at[merge_per_thread];
+    Key key[merge_per_thread];
+    for (int k = 0; k < merge_per_thread; ++k) {
+      const std::uint64_t x = r + std::uint64_t(k) * size;
+      at[k] = x >= count ? 0 : x < na ? in.sample_position(a0 + x) : in.rest_position(b0 + (x - na));
+    }
+    for (int k = 0; k < merge_per_thread; ++k) {
+      const std::uint64_t x = r + std::uint64_t(k) * size;
+      if (x < count) key[k] = x < na ? in.cmp.sample_key(at[k]) : in.cmp.rest_key(at[k]);
+    }
+    for (int k = 0; k < merge_per_thread; ++k) {
+      const std::uint64_t x = r + std::uint64_t(k) * size;
+      if (x < count) {
+        keys(x) = key[k];
+        positions(x) = O(at[k]);
       }
-    });
+    }
     team.team_barrier();
     const std::uint64_t diag = std::uint64_t(team.team_rank()) * merge_per_thread;
     if (diag < count) {
