@@ -20,6 +20,7 @@
 // KTEXT_BENCH_PEERS=0 leaves the peers out. Also per dataset: bwt_<Backend>, unbwt_<Backend> and
 // lcp_<Backend> time the stages built on the suffix array (KTEXT_BENCH_STAGES=0 leaves them out).
 // KTEXT_BENCH_SA_GROUP_LIMIT sets SuffixArrayOptions::segmented_group_limit (1: radix sorts only).
+// KTEXT_BENCH_SA_BATCH sets SuffixArrayOptions::batch_entries (0: the default stretch).
 // KTEXT_BENCH_SA_REDUCTION=1 never reduces DC3's sample (SampleReduction::never); counter
 // reductions: the levels that did.
 #include <algorithm>
@@ -132,6 +133,7 @@ void bm_ktext_as(benchmark::State& state, const TextPtr& t) {
   ktext::SuffixArrayStats stats;
   ktext::SuffixArrayOptions options;
   options.segmented_group_limit = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_GROUP_LIMIT", 0)));
+  options.batch_entries = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_BATCH", 0)));
   // 1: doubling, 2: DC3, else the backend's default.
   const long long algorithm = env_int("KTEXT_BENCH_SA_ALGORITHM", 0);
   if (algorithm == 1) options.algorithm = ktext::SuffixArrayAlgorithm::doubling;

@@ -270,8 +270,11 @@ struct RoundMarks {
   }
 };
 /// The scan's consumer: entry j's new rank, its final SA slot if it became a singleton, else its
-/// place among the kept entries (the compaction for the next round, in the same pass), and the
-/// number kept, written by the last entry.
+/// place among the kept entries (the compaction for the next round, in the same pass). The
+/// batch's kept entries go to kept_out from kept(batch) on, or from 0 when \p staged (copied
+/// there after: CopyStaged), and the last entry writes kept(batch + 1): where the next batch's
+/// go. The counts stay on the device, so the host queues a round's batches without waiting for
+/// each one's count: one wait per round instead of one per batch.
 template <class Groups, class Vals, class ISA, class SA, class I>
 struct WriteRoundRank {
   Groups groups;
@@ -279,7 +282,9 @@ struct WriteRoundRank {
   ISA isa;
   SA sa;
   Vals kept_out;
-  Vals kept_count;
+  Vals kept;
+  I batch;
+  bool staged;
   I low;  // what the group ranks g are relative to
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
     const I j = static_cast<I>(jj);
@@ -290,9 +295,26 @@ struct WriteRoundRank {
     // write for it (most entries of a group that does not split, as in versioned collections).
     if (at.head != at.start) isa(s) = base + at.head;
     if (groups.singleton(j)) sa(base + j) = typename SA::value_type(s);
-    else kept_out(at.kept - 1) = s;
-    if (j + 1 == groups.m) kept_count(0) = at.kept;
+    else kept_out((staged ? I(0) : kept(batch)) + at.kept - 1) = s;
+    if (j + 1 == groups.m) kept(batch + 1) = kept(batch) + at.kept;
   }
+};
+/// Moves a batch's kept entries from the scratch to their place in the list (WriteRoundRank).
+template <class Vals, class I>
+struct CopyStaged {
+  Vals from, to, kept;
+  I batch;
+  KOKKOS_INLINE_FUNCTION void operator()(I i) const {
+    const I at = kept(batch);
+    if (i < kept(batch + 1) - at) to(at + i) = from(i);
+  }
+};
+/// kept(batch + 1) = kept(batch) + count, for a batch sorted apart.
+template <class Vals, class I>
+struct AddKept {
+  Vals kept;
+  I batch, count;
+  KOKKOS_INLINE_FUNCTION void operator()(I) const { kept(batch + 1) = kept(batch) + count; }
 };
 
 /// Stretch of a doubling round's batches: a \p parts-th of the active entries, but no fewer than
@@ -755,9 +777,12 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   Kokkos::View<I*, Mem> arena_store;
   I* arena = spare_scratch;
   std::size_t arena_entries = spare_entries;
-  auto kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", 1);
+  // Where each batch's kept entries start in the list, and after the last batch their count. A
+  // round has at most two batches per stretch, and a stretch is at least a 28th of the unsorted
+  // entries unless SuffixArrayOptions::batch_entries says: 64 entries hold every round then,
+  // allocated once.
+  auto kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", 64);
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
-  const Unmanaged<I, ExecSpace> kept_count(kept_store.data(), 1);
   while (m > 0) {
     if (h >= text_n) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
     ++stats.rounds;
@@ -800,14 +825,28 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       arena = arena_store.data();
       arena_entries = need;
     }
-    I kept_total = 0;
+    if (kept_store.extent(0) < cuts.size()) {
+      const std::size_t grown = std::max(cuts.size(), 2 * kept_store.extent(0));
+      release_counted(mem, kept_store);
+      kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", grown);
+    }
+    const Unmanaged<I, ExecSpace> kept(kept_store.data(), cuts.size());
+    Kokkos::parallel_for("ktext::suffix_array::kept_start", Policy(exec, 0, 1), KOKKOS_LAMBDA(I) { kept(0) = 0; });
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const I first = cuts[b], len = cuts[b + 1] - cuts[b];
       const I low = batches.low[b];  // group ranks are gathered relative to it
       const Unmanaged<I, ExecSpace> v(vals.data() + first, len);
       if (batches.alone[b]) {
-        kept_total += sort_one_group(exec, v, Unmanaged<I, ExecSpace>(vals.data() + kept_total, len), isa, sa.data(),
-                                     next_rank, reinterpret_cast<std::uint8_t*>(arena), rank_bits);
+        // A group this large is rare (A^n, short periods) and its sort waits anyway: it takes
+        // the place of its kept entries on the host.
+        I at = 0;
+        Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&at, 1),
+                          Unmanaged<I, ExecSpace>(kept.data() + b, 1));
+        exec.fence("ktext::suffix_array: kept before a group sorted alone");
+        const I count = sort_one_group(exec, v, Unmanaged<I, ExecSpace>(vals.data() + at, len), isa, sa.data(),
+                                       next_rank, reinterpret_cast<std::uint8_t*>(arena), rank_bits);
+        Kokkos::parallel_for("ktext::suffix_array::add_kept", Policy(exec, 0, 1),
+                             AddKept<Unmanaged<I, ExecSpace>, I>{kept, I(b), count});
         continue;
       }
       const Unmanaged<I, ExecSpace> vtmp(arena + 2 * std::size_t(len), len);
@@ -866,21 +905,19 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       // scratch, else through the scratch, since the scan still reads entries the writes would
       // overwrite.
       const RoundGroups<decltype(g), I> round{g, r, len};
-      const Unmanaged<I, ExecSpace> kept_at(vals.data() + kept_total, len);
-      const bool in_place = sorted.data() == v.data();
+      const bool staged = sorted.data() == v.data();
       ktext::inclusive_scan_apply<StartHead<I>>(
           exec, std::size_t(len), RoundMarks<decltype(round), I>{round}, JoinRoundMarks<I>{},
           WriteRoundRank<decltype(round), Unmanaged<I, ExecSpace>, decltype(isa), decltype(sa), I>{
-              round, sorted, isa, sa, in_place ? vtmp : kept_at, kept_count, low});
-      I kept = 0;
-      Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&kept, 1), kept_count);
-      exec.fence("ktext::suffix_array: entries kept");
-      if (in_place && kept > 0)
-        Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(kept_at.data(), kept), Unmanaged<I, ExecSpace>(vtmp.data(), kept));
-      kept_total += kept;
+              round, sorted, isa, sa, staged ? vtmp : vals, kept, I(b), staged, low});
+      if (staged)
+        Kokkos::parallel_for("ktext::suffix_array::copy_kept", Policy(exec, 0, len),
+                             CopyStaged<Unmanaged<I, ExecSpace>, I>{vtmp, vals, kept, I(b)});
     }
     const I before = m;
-    m = kept_total;
+    Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&m, 1),
+                      Unmanaged<I, ExecSpace>(kept.data() + cuts.size() - 1, 1));
+    exec.fence("ktext::suffix_array: entries kept");
     h *= 2;
     // Groups that stay large: count them (one gather per entry) where a reduction may follow,
     // which the sorted elements alone can rule out: each takes a name (a versioned collection's
