@@ -61,8 +61,9 @@ struct SuffixArrayOptions {
   /// alone with 2 bytes of scratch per entry. 0 chooses max(active/p, min(2^20, n/p)) with p = 14
   /// where batches may take the segmented sort, else 12: the sort scratch then stays under 2
   /// bytes per active entry with 32-bit indices (2p instead of p with 64-bit indices below 2^32
-  /// symbols, sorted with 32-bit positions: under 1 byte). Smaller stretches use less memory and
-  /// launch more kernels.
+  /// symbols, sorted with 32-bit positions: under 1 byte), or as many as the scratch already
+  /// held allows when that is more (DC3 sorts its sample in its output's unused memory). Smaller
+  /// stretches use less memory and launch more kernels.
   std::size_t batch_entries = 0;
   /// A batch whose groups have at most this many entries each is sorted by one segmented sort
   /// (by the next rank, inside each group); a batch with a longer group by two stable radix

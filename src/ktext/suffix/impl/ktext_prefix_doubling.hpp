@@ -806,7 +806,17 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     // wholly after its split, and both are consistent with the order (Larsson–Sadakane update
     // ranks in place for the same reason), so this only speeds convergence.
     // 28 parts with a wider output: its scratch then stays within n bytes (the peak 18n).
-    const I chunk = batch_size<I>(n, m, options.batch_entries, I(segmented ? 14 : 12) * I(narrow ? 2 : 1));
+    I chunk = batch_size<I>(n, m, options.batch_entries, I(segmented ? 14 : 12) * I(narrow ? 2 : 1));
+    // Scratch already held (the free part of the spare, DC3's output, or an arena an earlier
+    // round grew) costs nothing more: stretches as large as it holds (a batch of under two
+    // stretches needs 6 entries per stretch entry, 7 with the segmented sort's offsets). Fewer
+    // batches launch fewer, fuller sorts: on an H100, 50 MB of source code took 27.6 ms in 8
+    // batches in its first round and 1 from the fourth, against 30.1-31.1 ms in about 12 and 4, with
+    // the same peak (perf/README, 2026-11-25).
+    if (options.batch_entries == 0) {
+      const std::size_t held = arena_entries > 2 ? (arena_entries - 2) / (segmented ? 7 : 6) : 0;
+      if (held > std::size_t(chunk)) chunk = held < std::size_t(m) ? I(held) : (m > 0 ? m : I(1));
+    }
     const Batches<I> batches = batch_cuts(exec, vals, isa, m, chunk, stretch_starts);
     const I group_limit = static_cast<I>(std::min<std::uint64_t>(
         options.segmented_group_limit > 0 ? options.segmented_group_limit : default_segmented_group_limit(exec, chunk),
