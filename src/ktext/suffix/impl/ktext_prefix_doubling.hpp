@@ -20,7 +20,8 @@
 // group or that key changes; new ranks are a running maximum of head slots. A round runs over
 // batches of whole groups (those starting in one stretch of a fourteenth of the unsorted
 // entries, a twelfth without the segmented sort) so its scratch stays under 2 bytes per unsorted
-// entry. On hosts a batch whose groups are each at most a thread's share of the stretch (the
+// entry, or in longer stretches where scratch already held (DC3's unused output) fits them.
+// On hosts a batch whose groups are each at most a thread's share of the stretch (the
 // usual case on text) is sorted by one segmented sort whose segments are the groups, each by one
 // thread in cache. A batch holding a longer group, and every batch on CUDA, is sorted stably
 // by the next rank, then stably by ISA[s]; since groups occupy contiguous slots in the order of
