@@ -310,6 +310,12 @@ struct CopyStaged {
     if (i < kept(batch + 1) - at) to(at + i) = from(i);
   }
 };
+/// kept(0) = 0, once per allocation of the counts: no batch writes entry 0.
+template <class Vals, class I>
+struct StartKept {
+  Vals kept;
+  KOKKOS_INLINE_FUNCTION void operator()(I) const { kept(0) = 0; }
+};
 /// kept(batch + 1) = kept(batch) + count, for a batch sorted apart.
 template <class Vals, class I>
 struct AddKept {
@@ -782,7 +788,14 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // round has at most two batches per stretch, and a stretch is at least a 28th of the unsorted
   // entries unless SuffixArrayOptions::batch_entries says: 64 entries hold every round then,
   // allocated once.
-  auto kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", 64);
+  Kokkos::View<I*, Mem> kept_store;
+  auto hold_kept = [&](std::size_t entries) {
+    release_counted(mem, kept_store);
+    kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", entries);
+    Kokkos::parallel_for("ktext::suffix_array::kept_start", Policy(exec, 0, 1),
+                         StartKept<Unmanaged<I, ExecSpace>, I>{Unmanaged<I, ExecSpace>(kept_store.data(), 1)});
+  };
+  hold_kept(64);
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
   while (m > 0) {
     if (h >= text_n) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
@@ -812,11 +825,12 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     // round grew) costs nothing more: stretches as large as it holds (a batch of under two
     // stretches needs 6 entries per stretch entry, 7 with the segmented sort's offsets). Fewer
     // batches launch fewer, fuller sorts: on an H100, 50 MB of source code took 27.6 ms in 8
-    // batches in its first round and 1 from the fourth, against 30.1-31.1 ms in about 12 and 4, with
-    // the same peak (perf/README, 2026-11-25).
+    // batches in its first round and 1 from the fourth, against 30.1-31.1 ms in stretches of a
+    // twelfth (12 in the first round, 4 in the fourth), with the same peak (perf/README,
+    // 2026-11-25).
     if (options.batch_entries == 0) {
       const std::size_t held = arena_entries > 2 ? (arena_entries - 2) / (segmented ? 7 : 6) : 0;
-      if (held > std::size_t(chunk)) chunk = held < std::size_t(m) ? I(held) : (m > 0 ? m : I(1));
+      if (held > std::size_t(chunk)) chunk = I(std::min(held, std::size_t(m)));
     }
     const Batches<I> batches = batch_cuts(exec, vals, isa, m, chunk, stretch_starts);
     const I group_limit = static_cast<I>(std::min<std::uint64_t>(
@@ -836,13 +850,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       arena = arena_store.data();
       arena_entries = need;
     }
-    if (kept_store.extent(0) < cuts.size()) {
-      const std::size_t grown = std::max(cuts.size(), 2 * kept_store.extent(0));
-      release_counted(mem, kept_store);
-      kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", grown);
-    }
+    if (kept_store.extent(0) < cuts.size()) hold_kept(std::max(cuts.size(), 2 * kept_store.extent(0)));
     const Unmanaged<I, ExecSpace> kept(kept_store.data(), cuts.size());
-    Kokkos::parallel_for("ktext::suffix_array::kept_start", Policy(exec, 0, 1), KOKKOS_LAMBDA(I) { kept(0) = 0; });
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const I first = cuts[b], len = cuts[b + 1] - cuts[b];
       const I low = batches.low[b];  // group ranks are gathered relative to it
