@@ -18,7 +18,9 @@
 // or 8 for suffix_array64_ and for inputs of 2^31 bytes or more, which the stages and the peer skip).
 // KTEXT_BENCH_VERIFY=1 compares the ktext result with divsufsort's once per benchmark.
 // KTEXT_BENCH_PEERS=0 leaves the peers out. Also per dataset: bwt_<Backend>, unbwt_<Backend> and
-// lcp_<Backend> time the stages built on the suffix array (KTEXT_BENCH_STAGES=0 leaves them out).
+// lcp_<Backend> time the stages built on the suffix array, bwt_from_text_<Backend> the whole
+// ktext::bwt and bwt_two_steps_<Backend> suffix_array then bwt_from_suffix_array, allocations
+// included in both (KTEXT_BENCH_STAGES=0 leaves all five out).
 // KTEXT_BENCH_SA_GROUP_LIMIT sets SuffixArrayOptions::segmented_group_limit (1: radix sorts only).
 // KTEXT_BENCH_SA_BATCH sets SuffixArrayOptions::batch_entries (0: the default stretch).
 // KTEXT_BENCH_SA_REDUCTION=1 never reduces DC3's sample (SampleReduction::never); counter
@@ -197,6 +199,40 @@ void bm_stage(benchmark::State& state, const std::string& dataset, Stage stage) 
   }
 }
 
+/// The whole BWT of a text on the backend, allocations included: ktext::bwt (where DC3 runs, its
+/// merge writes the BWT), or in two steps, suffix_array then bwt_from_suffix_array with the
+/// suffix array allocated alike. Both results are compared once before timing.
+void bm_bwt_from_text(benchmark::State& state, const std::string& dataset, bool two_steps) {
+  const auto in = device_input(state, dataset);
+  if (!in) return;
+  const std::size_t n = in->n;
+  const auto& text = in->text;
+  Exec exec;
+  Kokkos::View<std::uint8_t*, Mem> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::bwt"), n);
+  auto run = [&] {
+    if (!two_steps) return ktext::bwt(exec, text, out);
+    Kokkos::View<std::int32_t*, Mem> sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::bwt_sa"), n);
+    ktext::suffix_array(exec, text, sa);
+    return ktext::bwt_from_suffix_array(exec, text, sa, out);
+  };
+  {
+    Kokkos::View<std::uint8_t*, Mem> direct(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::bwt_direct"), n);
+    const std::uint64_t p1 = ktext::bwt(exec, text, direct), p2 = run();
+    const auto a = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, direct);
+    const auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, out);
+    if (p1 != p2 || !std::equal(a.data(), a.data() + n, b.data())) {
+      state.SkipWithError("ktext::bwt and the two steps differ");
+      return;
+    }
+  }
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(run());
+    exec.fence();
+  }
+  state.SetBytesProcessed(state.iterations() * std::int64_t(n));
+  state.counters["n"] = double(n);
+}
+
 #if defined(KTEXT_HAVE_DIVSUFSORT)
 void bm_divsufsort(benchmark::State& state, const std::string& dataset) {
   const TextPtr t = inputs().get(dataset);
@@ -232,6 +268,12 @@ void add_dataset(const std::string& name, std::function<Text()> make, bool peers
     for (auto [label, stage] : {std::pair{"bwt_", Stage::Bwt}, std::pair{"unbwt_", Stage::Unbwt}, std::pair{"lcp_", Stage::Lcp}})
       benchmark::RegisterBenchmark((label + backend_name + "/" + name).c_str(),
                                    [name, stage = stage](benchmark::State& s) { bm_stage(s, name, stage); })
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+    for (bool two_steps : {false, true})
+      benchmark::RegisterBenchmark(
+          ((two_steps ? "bwt_two_steps_" : "bwt_from_text_") + backend_name + "/" + name).c_str(),
+          [name, two_steps](benchmark::State& s) { bm_bwt_from_text(s, name, two_steps); })
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
   }

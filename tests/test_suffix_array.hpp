@@ -273,17 +273,38 @@ std::vector<std::int64_t> dc3_merge(const std::vector<std::uint8_t>& t, const st
   ktext::Footprint mem;
   const ktext::impl::CompareRestSample<Text, Work, I> cmp{Text(text.data(), n), Work(d_isa.data(), d_isa.extent(0)),
                                                           sample};
-  ktext::impl::merge_difference_cover(Exec{}, cmp, Work(d_sample.data(), d_sample.extent(0)),
-                                      Work(d_rest.data(), d_rest.extent(0)), out, mem, kernel);
+  const Work sample_view(d_sample.data(), d_sample.extent(0)), rest_view(d_rest.data(), d_rest.extent(0));
+  ktext::impl::merge_difference_cover(Exec{}, cmp, sample_view, rest_view, ktext::impl::EmitSuffixArray<decltype(out)>{out},
+                                      mem, kernel);
   Exec{}.fence();
   EXPECT_EQ(mem.live(), 0u);
+  if (n > 0) {
+    // The same merge writing the BWT, against the one derived from the reference.
+    Kokkos::View<std::uint8_t*, Mem> bwt("bwt", n);
+    Kokkos::deep_copy(bwt, 0xee);
+    const std::uint64_t zero_row = ktext::impl::merged_row_of_zero(Exec{}, cmp, sample_view, rest_view);
+    Kokkos::deep_copy(Kokkos::subview(bwt, 0), t.back());
+    ktext::impl::merge_difference_cover(Exec{}, cmp, sample_view, rest_view,
+                                        ktext::impl::EmitBwt<Text, decltype(bwt)>{Text(text.data(), n), bwt, zero_row},
+                                        mem, kernel);
+    Exec{}.fence();
+    std::vector<std::uint8_t> want = {t.back()};
+    std::uint64_t primary = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (sa[i] == 0) primary = i + 1;
+      else want.push_back(t[std::size_t(sa[i]) - 1]);
+    }
+    EXPECT_EQ(zero_row + 1, primary) << "n=" << n;
+    EXPECT_EQ(to_host(bwt), want) << "n=" << n;
+  }
   return to_host(out);
 }
 
 TEST(suffix_array, both_dc3_merges_against_reference) {
-  // Each backend runs both merge kernels (the default takes one per backend). The team kernel's
-  // tiles hold 8 outputs per thread: sizes around multiples of them, and shapes whose sample
-  // and rest interleave in long runs (A^n, periods) or finely (random).
+  // Each backend runs both merge kernels (the default takes one per backend), writing the suffix
+  // array and the BWT. The team kernel's tiles hold 8 outputs per thread: sizes around multiples
+  // of them, and shapes whose sample and rest interleave in long runs (A^n, periods) or finely
+  // (random).
   using Kernel = ktext::impl::MergeKernel;
   for (std::size_t n : {0, 1, 2, 3, 4, 5, 7, 8, 9, 17, 255, 1023, 1024, 1025, 1347, 4096 + 723, 70000}) {
     for (const auto& [name, t] : named_texts(n, 59)) {

@@ -10,6 +10,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <type_traits>
 
 #include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
@@ -17,6 +18,7 @@
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/view_checks.hpp"
 #include "ktext/suffix/suffix_array.hpp"
+#include "ktext/suffix/impl/ktext_suffix_sort.hpp"
 
 namespace ktext {
 
@@ -71,23 +73,40 @@ std::uint64_t bwt_from_suffix_array(const TextView& text, const SAView& sa, cons
 /// \brief BWT of \p text into \p out; builds the suffix array on the way (32-bit indices when
 /// they fit, else 64-bit). Returns the primary index; peak memory is that of suffix_array plus
 /// its w n-byte suffix array, and \p stats, when given, receives suffix_array's statistics
-/// (peak_bytes counts the text and that suffix array, not \p out). Waits for the result.
+/// (peak_bytes counts the text and that suffix array, not \p out). Where suffix_array runs DC3
+/// (SuffixArrayAlgorithm) and \p out is contiguous, its last step, the merge, writes the BWT
+/// itself: the suffix array's memory is then only scratch, and no pass reads it back. Waits for
+/// the result.
 /// \complexity that of suffix_array(), then O(n) work.
-/// \throws InputError as suffix_array; OutOfMemoryError when the suffix array does not fit.
+/// \throws InputError as suffix_array, or when \p out's length differs from the text's;
+/// OutOfMemoryError when the suffix array does not fit.
 template <class ExecSpace, class TextView, class OutView>
 std::uint64_t bwt(const ExecSpace& exec, const TextView& text, const OutView& out, const SuffixArrayOptions& options = {},
                   SuffixArrayStats* stats = nullptr) {
   static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::bwt: first argument must be an execution space");
+  static_assert(impl::is_rank1_view_v<TextView> && impl::is_rank1_view_v<OutView>, "ktext::bwt: rank-1 views");
+  static_assert(impl::accessible_from_v<ExecSpace, TextView> && impl::accessible_from_v<ExecSpace, OutView>,
+                "ktext::bwt: views must be accessible from the execution space");
+  using S = typename TextView::non_const_value_type;
+  static_assert(is_symbol_type_v<S>, "ktext::bwt: symbols must be uint8_t, uint16_t or uint32_t");
+  static_assert(std::is_same_v<S, typename OutView::value_type>, "ktext::bwt: out must hold the text's symbol type");
   const std::size_t n = text.extent(0);
+  if (out.extent(0) != n) throw InputError("ktext::bwt: text and out must have the same length");
+  if (!text.span_is_contiguous()) throw InputError("ktext::bwt: text must be a contiguous view");
   auto run = [&](auto index) {
     using I = decltype(index);
     const auto sa = impl::uninitialized_view<I>(exec, "ktext::bwt::sa", n);
-    const SuffixArrayStats s = suffix_array(exec, text, sa, options);
+    impl::BwtOutputOf<ExecSpace, TextView> direct{impl::Unmanaged<S, ExecSpace>(out.data(), n)};
+    const SuffixArrayStats s =
+        impl::suffix_sort(exec, text, sa, options, out.span_is_contiguous() ? &direct : nullptr);
     if (stats) *stats = s;
+    if (direct.written) return direct.primary;
     return bwt_from_suffix_array(exec, text, sa, out);
   };
-  return impl::translate_out_of_memory(
+  const std::uint64_t primary = impl::translate_out_of_memory(
       "ktext::bwt", [&] { return index_fits<std::int32_t>(n) ? run(std::int32_t{}) : run(std::int64_t{}); });
+  exec.fence("ktext::bwt");  // out is complete on return, like the primary index
+  return primary;
 }
 
 /// \brief As above on the default instance of the out view's execution space; waits for the result.

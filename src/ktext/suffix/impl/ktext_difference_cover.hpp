@@ -49,10 +49,20 @@ namespace ktext::impl {
 /// 2^21 symbols.
 inline bool difference_cover_applies(int alphabet_bits) { return 64 / alphabet_bits >= 3; }
 
+/// Where DC3 writes the BWT instead of the suffix array (bwt.hpp's convention): \p symbols, n
+/// long, and the primary index, set once written.
+template <class S, class ExecSpace>
+struct BwtOutput {
+  Unmanaged<S, ExecSpace> symbols;
+  std::uint64_t primary = 0;
+  bool written = false;
+};
+
 template <class I, class ExecSpace, class TextView, class SAView>
 SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
                                      const AlphabetMap<typename ExecSpace::memory_space>& alphabet,
-                                     const SuffixArrayOptions& options, Footprint& mem, Spare spare = {});
+                                     const SuffixArrayOptions& options, Footprint& mem, Spare spare = {},
+                                     BwtOutput<typename TextView::non_const_value_type, ExecSpace>* bwt = nullptr);
 
 /// Sorts DC3's sample through its reduced text: \p isa12 holds group ranks (each group's first
 /// slot) of \p names groups, \p sample_store has count + 3 entries and receives the suffix array
@@ -119,11 +129,13 @@ Unmanaged<I, ExecSpace> sort_reduced_sample(const ExecSpace& exec, const SampleS
 /// The suffix array of \p text_in into \p sa_in by DC3, the sample held with work indices \p I
 /// (elements and ranks below 2^32 - 1 for 32 bits). \p alphabet is the text's, with
 /// difference_cover_applies(alphabet.bits). \p mem holds the text, the output and the alphabet.
-/// \p spare_in, when given, is the output's memory with room after it (a reduced text's).
+/// \p spare_in, when given, is the output's memory with room after it (a reduced text's). With
+/// \p bwt, the merge writes the BWT there instead and \p sa_in is only scratch.
 template <class I, class ExecSpace, class TextView, class SAView>
 SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
                                      const AlphabetMap<typename ExecSpace::memory_space>& alphabet,
-                                     const SuffixArrayOptions& options, Footprint& mem, Spare spare_in) {
+                                     const SuffixArrayOptions& options, Footprint& mem, Spare spare_in,
+                                     BwtOutput<typename TextView::non_const_value_type, ExecSpace>* bwt) {
   using O = typename SAView::non_const_value_type;
   using S = typename TextView::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
@@ -186,8 +198,20 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   }
 
   // 3. The merge into the output.
-  merge_difference_cover(exec, CompareRestSample<decltype(text), U, I>{text, U(isa12.data(), n_sample), sample},
-                         sample_order, U(rest_order.data(), n_rest), sa, mem);
+  const CompareRestSample<decltype(text), U, I> compare{text, U(isa12.data(), n_sample), sample};
+  const U rest_sorted(rest_order.data(), n_rest);
+  if (bwt) {
+    const std::uint64_t zero_row = merged_row_of_zero(exec, compare, sample_order, rest_sorted);
+    const auto symbols = bwt->symbols;
+    Kokkos::parallel_for(
+        "ktext::bwt::last_symbol", Policy(exec, 0, 1), KOKKOS_LAMBDA(I) { symbols(0) = text(n - 1); });
+    merge_difference_cover(exec, compare, sample_order, rest_sorted,
+                           EmitBwt<decltype(text), Unmanaged<S, ExecSpace>>{text, symbols, zero_row}, mem);
+    bwt->primary = zero_row + 1;
+    bwt->written = true;
+  } else {
+    merge_difference_cover(exec, compare, sample_order, rest_sorted, EmitSuffixArray<decltype(sa)>{sa}, mem);
+  }
   exec.fence("ktext::suffix_array: merged");
   release_counted(mem, isa12);
   release_counted(mem, rest_order);

@@ -13,9 +13,15 @@
 //   team scratch, merges there and writes its outputs coalesced. The thread kernel on an H100
 //   read both orders and wrote the output with a stride of a few hundred elements between
 //   threads, and read the text and ranks again for each comparison.
+//
+// The merge writes each row through an emitter: the suffix array (EmitSuffixArray), or the BWT
+// (EmitBwt), whose symbol T[pos - 1] is read with the comparison keys, which read T[pos]: no
+// suffix array is written and read again, and no pass gathers the text at random afterwards.
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/footprint.hpp"
@@ -120,11 +126,38 @@ struct MergeInputs {
   }
 };
 
+/// Row k of the merged order, suffix \p pos, written to the suffix array.
+template <class SA>
+struct EmitSuffixArray {
+  using Value = typename SA::non_const_value_type;
+  SA sa;
+  KOKKOS_INLINE_FUNCTION Value value(std::uint64_t pos) const { return Value(pos); }
+  KOKKOS_INLINE_FUNCTION void write(std::uint64_t k, Value v) const { sa(k) = v; }
+};
+
+/// Row k, suffix \p pos, written as its BWT symbol T[pos - 1] in bwt.hpp's convention: rows
+/// before the row of suffix 0 (\p zero_row) move one place down, behind T[n - 1] (the empty
+/// suffix's row, written apart); suffix 0's row is the sentinel, left out.
+template <class Text, class Out>
+struct EmitBwt {
+  using S = typename Text::non_const_value_type;
+  /// A symbol, or none for suffix 0 (wider than a symbol, so no symbol is mistaken for it).
+  using Value = std::conditional_t<sizeof(S) < sizeof(std::uint32_t), std::uint32_t, std::uint64_t>;
+  static constexpr Value none = ~Value(0);
+  Text text;
+  Out out;
+  std::uint64_t zero_row;
+  KOKKOS_INLINE_FUNCTION Value value(std::uint64_t pos) const { return pos == 0 ? none : Value(text(pos - 1)); }
+  KOKKOS_INLINE_FUNCTION void write(std::uint64_t k, Value v) const {
+    if (v != none) out(k < zero_row ? k + 1 : k) = S(v);
+  }
+};
+
 /// Thread t writes outputs [t tile, (t + 1) tile), from its own split on.
-template <class Inputs, class Out>
+template <class Inputs, class Emit>
 struct MergeByThread {
   Inputs in;
-  Out out;
+  Emit out;
   std::uint64_t tile;
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t t) const {
     const std::uint64_t na = in.na(), nb = in.nb(), total = na + nb;
@@ -134,8 +167,7 @@ struct MergeByThread {
       if (a + prefetch_distance < na) in.cmp.prefetch_sample(in.sample_position(a + prefetch_distance));
       if (b + prefetch_distance < nb) in.cmp.prefetch_rest(in.rest_position(b + prefetch_distance));
       const bool take_rest = a == na || (b < nb && in.cmp.rest_first(in.rest_position(b), in.sample_position(a)));
-      if (take_rest) out(k) = typename Out::value_type(in.rest_position(b++));
-      else out(k) = typename Out::value_type(in.sample_position(a++));
+      out.write(k, out.value(take_rest ? in.rest_position(b++) : in.sample_position(a++)));
     }
   }
 };
@@ -157,17 +189,17 @@ inline constexpr int merge_per_thread = 8;
 
 /// Team t merges outputs [t tile, (t + 1) tile) in team scratch: its sample part then its rest
 /// part as MergeKeys with their positions, then merge_per_thread outputs per thread.
-template <class ExecSpace, class Inputs, class Splits, class Out>
+template <class ExecSpace, class Inputs, class Splits, class Emit>
 struct MergeByTeam {
   using I = typename Inputs::Compare::Index;
-  using O = typename Out::non_const_value_type;
+  using O = typename Emit::Value;
   using Key = MergeKey<I>;
   using Member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   template <class T>
   using Scratch = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   Inputs in;
   Splits splits;
-  Out out;
+  Emit out;
   std::uint64_t tile;  // team size * merge_per_thread: each thread gathers merge_per_thread keys
   static std::size_t scratch_bytes(std::uint64_t tile) {
     return Scratch<Key>::shmem_size(tile) + 2 * Scratch<O>::shmem_size(tile);
@@ -187,19 +219,23 @@ struct MergeByTeam {
     const std::uint64_t r = std::uint64_t(team.team_rank()), size = std::uint64_t(team.team_size());
     std::uint64_t at[merge_per_thread];
     Key key[merge_per_thread];
+    O value[merge_per_thread];  // what the row emits: the position, or T[position - 1] next to T[position]
     for (int k = 0; k < merge_per_thread; ++k) {
       const std::uint64_t x = r + std::uint64_t(k) * size;
       at[k] = x >= count ? 0 : x < na ? in.sample_position(a0 + x) : in.rest_position(b0 + (x - na));
     }
     for (int k = 0; k < merge_per_thread; ++k) {
       const std::uint64_t x = r + std::uint64_t(k) * size;
-      if (x < count) key[k] = x < na ? in.cmp.sample_key(at[k]) : in.cmp.rest_key(at[k]);
+      if (x < count) {
+        key[k] = x < na ? in.cmp.sample_key(at[k]) : in.cmp.rest_key(at[k]);
+        value[k] = out.value(at[k]);
+      }
     }
     for (int k = 0; k < merge_per_thread; ++k) {
       const std::uint64_t x = r + std::uint64_t(k) * size;
       if (x < count) {
         keys(x) = key[k];
-        positions(x) = O(at[k]);
+        positions(x) = value[k];
       }
     }
     team.team_barrier();
@@ -216,7 +252,7 @@ struct MergeByTeam {
       }
     }
     team.team_barrier();
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](std::uint64_t x) { out(first + x) = merged(x); });
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](std::uint64_t x) { out.write(first + x, merged(x)); });
   }
 };
 
@@ -234,12 +270,37 @@ MergeKernel default_merge_kernel() {
 /// Threads per team of MergeByTeam on devices; hosts take what the backend allows.
 inline constexpr int merge_team_size = 128;
 
+/// Row of suffix 0 (the rest's q = 0) in the merge of \p sample_order and \p rest_order: its
+/// place among the rest plus the sample suffixes before it, found by one thread's binary search.
+/// Waits.
+template <class ExecSpace, class Compare, class V>
+std::uint64_t merged_row_of_zero(const ExecSpace& exec, const Compare& cmp, const V& sample_order, const V& rest_order) {
+  using Inputs = MergeInputs<Compare, V>;
+  const Inputs in{cmp, sample_order, rest_order};
+  std::uint64_t row = std::numeric_limits<std::uint64_t>::max();
+  Kokkos::parallel_reduce(
+      "ktext::suffix_array::zero_row", Range<ExecSpace>(exec, 0, in.nb()),
+      KOKKOS_LAMBDA(std::uint64_t b, std::uint64_t & least) {
+        if (in.rest_order(b) != 0) return;
+        std::uint64_t lo = 0, hi = in.na();  // the first sample suffix that suffix 0 precedes
+        while (lo < hi) {
+          const std::uint64_t mid = lo + (hi - lo) / 2;
+          if (in.cmp.rest_first(0, in.sample_position(mid))) hi = mid;
+          else lo = mid + 1;
+        }
+        if (b + lo < least) least = b + lo;
+      },
+      Kokkos::Min<std::uint64_t>(row));
+  if (row == std::numeric_limits<std::uint64_t>::max()) throw Error("ktext::suffix_array: internal error, no suffix 0 among the rest");
+  return row;
+}
+
 /// Merges \p sample_order (sample elements, sorted) and \p rest_order (q of the suffixes 3q,
-/// sorted) into \p sa, their suffix array, comparing with \p cmp. The team kernel holds
-/// n / 1024 + 2 split entries in \p mem on devices.
-template <class ExecSpace, class Compare, class V, class SA>
+/// sorted), comparing with \p cmp, and writes each row through \p out (EmitSuffixArray or
+/// EmitBwt). The team kernel holds n / 1024 + 2 split entries in \p mem on devices.
+template <class ExecSpace, class Compare, class V, class Emit>
 void merge_difference_cover(const ExecSpace& exec, const Compare& cmp, const V& sample_order, const V& rest_order,
-                            const SA& sa, Footprint& mem, MergeKernel kernel = default_merge_kernel<ExecSpace>()) {
+                            const Emit& out, Footprint& mem, MergeKernel kernel = default_merge_kernel<ExecSpace>()) {
   using Inputs = MergeInputs<Compare, V>;
   using I = typename V::non_const_value_type;
   const Inputs in{cmp, sample_order, rest_order};
@@ -249,13 +310,13 @@ void merge_difference_cover(const ExecSpace& exec, const Compare& cmp, const V& 
     // Hosts: a thread's share is long anyway; the binary search costs about 30 comparisons.
     const std::uint64_t tile = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible ? 8192 : 256;
     Kokkos::parallel_for("ktext::suffix_array::merge", Range<ExecSpace>(exec, 0, (n + tile - 1) / tile),
-                         MergeByThread<Inputs, SA>{in, sa, tile});
+                         MergeByThread<Inputs, Emit>{in, out, tile});
     return;
   }
   using Splits = Kokkos::View<I*, typename ExecSpace::memory_space>;
-  using Kernel = MergeByTeam<ExecSpace, Inputs, Splits, SA>;
+  using Kernel = MergeByTeam<ExecSpace, Inputs, Splits, Emit>;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  const Kernel probe{in, Splits(), sa, 0};
+  const Kernel probe{in, Splits(), out, 0};
   const int most = Policy(exec, 1, Kokkos::AUTO).team_size_max(probe, Kokkos::ParallelForTag());
   const int team = most < merge_team_size ? most : merge_team_size;
   const std::uint64_t tile = std::uint64_t(team) * merge_per_thread, tiles = (n + tile - 1) / tile;
@@ -264,7 +325,7 @@ void merge_difference_cover(const ExecSpace& exec, const Compare& cmp, const V& 
                        MergeSplits<Inputs, Splits>{in, splits, tile});
   Kokkos::parallel_for("ktext::suffix_array::merge",
                        Policy(exec, static_cast<int>(tiles), team).set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(tile))),
-                       Kernel{in, splits, sa, tile});
+                       Kernel{in, splits, out, tile});
   exec.fence("ktext::suffix_array: merge_splits free");
   release_counted(mem, splits);
 }

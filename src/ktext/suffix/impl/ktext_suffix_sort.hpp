@@ -2,7 +2,8 @@
 #pragma once
 // The suffix array algorithm and work-index width for a text: DC3 (its sample sorted by
 // doubling) where the alphabet allows a key of 3 codes, else doubling every suffix; positions
-// and ranks held in 32 bits wherever they fit, whatever the output's width.
+// and ranks held in 32 bits wherever they fit, whatever the output's width. For ktext::bwt,
+// DC3's merge writes the BWT itself.
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
@@ -43,22 +44,29 @@ AlphabetMap<typename ExecSpace::memory_space> prepare_suffix_sort(const ExecSpac
   return alphabet;
 }
 
+/// The text's BWT output, when a caller wants that instead of the suffix array (DC3 writes it).
+template <class ExecSpace, class TextView>
+using BwtOutputOf = BwtOutput<typename TextView::non_const_value_type, ExecSpace>;
+
 /// The suffix array with work indices \p I (unsigned; n < 2^32 for 32 bits, or a sample below
-/// 2^32 - 1 with DC3).
+/// 2^32 - 1 with DC3); with \p bwt, DC3 writes the BWT there instead (doubling still writes
+/// the suffix array, and leaves bwt->written false).
 template <class I, class ExecSpace, class TextView, class SAView>
 SuffixArrayStats suffix_sort_with(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
                                   const SuffixArrayOptions& options,
-                                  const AlphabetMap<typename ExecSpace::memory_space>& alphabet, Footprint& mem) {
+                                  const AlphabetMap<typename ExecSpace::memory_space>& alphabet, Footprint& mem,
+                                  BwtOutputOf<ExecSpace, TextView>* bwt) {
   if (uses_difference_cover(options, alphabet.bits))
-    return difference_cover_as<I>(exec, text_in, sa_in, alphabet, options, mem);
+    return difference_cover_as<I>(exec, text_in, sa_in, alphabet, options, mem, Spare{}, bwt);
   return doubling(exec, text_in, AllSuffixes<I>{static_cast<I>(text_in.extent(0))}, alphabet, sa_in, options, mem);
 }
 
 /// The suffix array of \p text_in into \p sa_in, with the work indices \p I (tests run 64-bit
-/// ones on small texts) or, for void, 32-bit ones wherever they fit.
+/// ones on small texts) or, for void, 32-bit ones wherever they fit; or, with \p bwt, the BWT
+/// where DC3 runs (suffix_sort_with).
 template <class I, class ExecSpace, class TextView, class SAView>
 SuffixArrayStats suffix_sort_as(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
-                                const SuffixArrayOptions& options) {
+                                const SuffixArrayOptions& options, BwtOutputOf<ExecSpace, TextView>* bwt = nullptr) {
   using O = typename SAView::non_const_value_type;
   const std::uint64_t n = text_in.extent(0);
   Footprint mem;
@@ -70,21 +78,21 @@ SuffixArrayStats suffix_sort_as(const ExecSpace& exec, const TextView& text_in, 
   }
   const auto alphabet = prepare_suffix_sort<ExecSpace, TextView, SAView>(exec, text_in, options, mem);
   if constexpr (!std::is_void_v<I>) {
-    return suffix_sort_with<I>(exec, text_in, sa_in, options, alphabet, mem);
+    return suffix_sort_with<I>(exec, text_in, sa_in, options, alphabet, mem, bwt);
   } else {
     if constexpr (sizeof(O) > 4) {
       const bool dc3 = uses_difference_cover(options, alphabet.bits);
       if (dc3 ? !sample_fits_32_bits(n) : n >= (std::uint64_t(1) << 32))
-        return suffix_sort_with<std::uint64_t>(exec, text_in, sa_in, options, alphabet, mem);
+        return suffix_sort_with<std::uint64_t>(exec, text_in, sa_in, options, alphabet, mem, bwt);
     }
-    return suffix_sort_with<std::uint32_t>(exec, text_in, sa_in, options, alphabet, mem);
+    return suffix_sort_with<std::uint32_t>(exec, text_in, sa_in, options, alphabet, mem, bwt);
   }
 }
 
 template <class ExecSpace, class TextView, class SAView>
 SuffixArrayStats suffix_sort(const ExecSpace& exec, const TextView& text_in, const SAView& sa_in,
-                             const SuffixArrayOptions& options) {
-  return suffix_sort_as<void>(exec, text_in, sa_in, options);
+                             const SuffixArrayOptions& options, BwtOutputOf<ExecSpace, TextView>* bwt = nullptr) {
+  return suffix_sort_as<void>(exec, text_in, sa_in, options, bwt);
 }
 
 }  // namespace ktext::impl
