@@ -46,18 +46,6 @@ TEST(bwt, integer_alphabets) {
   EXPECT_EQ(device_unbwt(u32, p32), t32);
 }
 
-/// The BWT in bwt.hpp's convention from a suffix array \p sa of \p t.
-template <class S, class I>
-std::pair<std::vector<S>, std::uint64_t> bwt_of(const std::vector<S>& t, const std::vector<I>& sa) {
-  std::vector<S> u = {t.back()};
-  std::uint64_t primary = 0;
-  for (std::size_t i = 0; i < sa.size(); ++i) {
-    if (sa[i] == 0) primary = i + 1;
-    else u.push_back(t[std::size_t(sa[i]) - 1]);
-  }
-  return {u, primary};
-}
-
 TEST(bwt, written_by_the_dc3_merge_or_from_the_suffix_array) {
   // DC3's merge writes the BWT itself into a contiguous out; doubling, and an out with a stride,
   // take the suffix array's path. Every length mod 3 (suffix 0 is the rest's first, the merge's
@@ -66,7 +54,7 @@ TEST(bwt, written_by_the_dc3_merge_or_from_the_suffix_array) {
   using Reduction = ktext::SampleReduction;
   for (std::size_t n : {4, 5, 6, 66, 999, 3072, 4097 + 723, 70000}) {
     for (const auto& [name, t] : named_texts(n, 47)) {
-      const auto want = bwt_of(t, reference_suffix_array<std::int32_t>(t));
+      const auto want = bwt_of_suffix_array(t, reference_suffix_array<std::int32_t>(t));
       auto text = to_device(t, "text");
       Kokkos::View<std::uint8_t*, Mem> out("bwt", n);
       Kokkos::View<std::uint8_t**, Kokkos::LayoutLeft, Mem> wide("wide", 2, n);

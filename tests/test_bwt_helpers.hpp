@@ -15,18 +15,24 @@
 
 namespace ktext::test {
 
-/// The libsais convention from the definition: rows of T$ sorted, sentinel row dropped.
-template <class S>
-std::pair<std::vector<S>, std::uint64_t> naive_bwt(const std::vector<S>& t) {
+/// The libsais convention from a suffix array \p sa of \p t: rows of T$ sorted, sentinel row
+/// dropped.
+template <class S, class I>
+std::pair<std::vector<S>, std::uint64_t> bwt_of_suffix_array(const std::vector<S>& t, const std::vector<I>& sa) {
   if (t.empty()) return {{}, 0};
-  const auto sa = naive_suffix_array<std::int64_t>(t);
   std::vector<S> u = {t.back()};  // row 0: the empty suffix
   std::uint64_t primary = 0;
   for (std::size_t i = 0; i < sa.size(); ++i) {
     if (sa[i] == 0) primary = i + 1;
-    else u.push_back(t[sa[i] - 1]);
+    else u.push_back(t[std::size_t(sa[i]) - 1]);
   }
   return {u, primary};
+}
+
+/// The same from the definition (the naive suffix sort).
+template <class S>
+std::pair<std::vector<S>, std::uint64_t> naive_bwt(const std::vector<S>& t) {
+  return bwt_of_suffix_array(t, naive_suffix_array<std::int64_t>(t));
 }
 
 template <class S>
