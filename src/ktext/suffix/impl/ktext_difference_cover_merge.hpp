@@ -269,6 +269,13 @@ MergeKernel default_merge_kernel() {
 
 /// Threads per team of MergeByTeam on devices; hosts take what the backend allows.
 inline constexpr int merge_team_size = 128;
+/// Teams of MergeByTeam resident per multiprocessor that the compiler must allow for (a launch
+/// bound). Its gathers wait on memory, so more resident threads hide more of it: 6 against none
+/// took 1-4% less time for the whole suffix array on the corpus files and random texts in three
+/// interleaved runs on an H100 (dna 14.7-15.1 ms against 15.4-15.6, xml 33.5-33.8 against
+/// 34.0-34.6, the versioned collection 0.8% less; perf/README, 2026-11-25). 8 (64 registers a thread) was tried too: the bench's
+/// first input did not finish within minutes, and that was not pursued.
+inline constexpr int merge_min_teams = 6;
 
 /// Row of suffix 0 (the rest's q = 0) in the merge of \p sample_order and \p rest_order: its
 /// place among the rest plus the sample suffixes before it, found by one thread's binary search.
@@ -315,17 +322,32 @@ void merge_difference_cover(const ExecSpace& exec, const Compare& cmp, const V& 
   }
   using Splits = Kokkos::View<I*, typename ExecSpace::memory_space>;
   using Kernel = MergeByTeam<ExecSpace, Inputs, Splits, Emit>;
-  using Policy = Kokkos::TeamPolicy<ExecSpace>;
   const Kernel probe{in, Splits(), out, 0};
-  const int most = Policy(exec, 1, Kokkos::AUTO).team_size_max(probe, Kokkos::ParallelForTag());
-  const int team = most < merge_team_size ? most : merge_team_size;
-  const std::uint64_t tile = std::uint64_t(team) * merge_per_thread, tiles = (n + tile - 1) / tile;
-  auto splits = counted_view<I>(exec, mem, "ktext::suffix_array::merge_splits", tiles + 1);
-  Kokkos::parallel_for("ktext::suffix_array::merge_splits", Range<ExecSpace>(exec, 0, tiles + 1),
-                       MergeSplits<Inputs, Splits>{in, splits, tile});
-  Kokkos::parallel_for("ktext::suffix_array::merge",
-                       Policy(exec, static_cast<int>(tiles), team).set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(tile))),
-                       Kernel{in, splits, out, tile});
+  Splits splits;
+  auto launch = [&](auto policy_type) {
+    using Policy = decltype(policy_type);
+    const int most = Policy(exec, 1, Kokkos::AUTO).team_size_max(probe, Kokkos::ParallelForTag());
+    const int team = most < merge_team_size ? most : merge_team_size;
+    const std::uint64_t tile = std::uint64_t(team) * merge_per_thread, tiles = (n + tile - 1) / tile;
+    splits = counted_view<I>(exec, mem, "ktext::suffix_array::merge_splits", tiles + 1);
+    Kokkos::parallel_for("ktext::suffix_array::merge_splits", Range<ExecSpace>(exec, 0, tiles + 1),
+                         MergeSplits<Inputs, Splits>{in, splits, tile});
+    Kokkos::parallel_for("ktext::suffix_array::merge",
+                         Policy(exec, static_cast<int>(tiles), team).set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(tile))),
+                         Kernel{in, splits, out, tile});
+  };
+  // At least merge_min_teams teams of merge_team_size threads resident per multiprocessor: the
+  // register cap that follows (80 per thread) lets 6 teams in instead of the 5 the kernel's own
+  // register count allowed (ncu on an H100: 31% theoretical occupancy, limited by registers).
+  // Only where 6 full teams' scratch fits a multiprocessor's shared memory: with 64-bit work
+  // indices (40 KB a team) or wide BWT symbols on smaller GPUs the launch would be refused.
+  using Bounded = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<merge_team_size, merge_min_teams>>;
+  const std::size_t full = Kernel::scratch_bytes(std::uint64_t(merge_team_size) * merge_per_thread);
+  if (Bounded(exec, 1, Kokkos::AUTO).set_scratch_size(0, Kokkos::PerTeam(full)).team_size_max(probe, Kokkos::ParallelForTag()) >=
+      merge_team_size)
+    launch(Bounded());
+  else
+    launch(Kokkos::TeamPolicy<ExecSpace>());
   exec.fence("ktext::suffix_array: merge_splits free");
   release_counted(mem, splits);
 }
