@@ -273,8 +273,9 @@ inline constexpr int merge_team_size = 128;
 /// bound). Its gathers wait on memory, so more resident threads hide more of it: 6 against none
 /// took 1-4% less time for the whole suffix array on the corpus files and random texts in three
 /// interleaved runs on an H100 (dna 14.7-15.1 ms against 15.4-15.6, xml 33.5-33.8 against
-/// 34.0-34.6, the versioned collection 0.8% less; perf/README, 2026-11-25). 8 (64 registers a thread) was tried too: the bench's
-/// first input did not finish within minutes, and that was not pursued.
+/// 34.0-34.6, the versioned collection 0.8% less; perf/README, 2026-11-25). 8 (64 registers a
+/// thread) was tried too: the bench's first input did not finish within minutes, and that was
+/// not pursued.
 inline constexpr int merge_min_teams = 6;
 
 /// Row of suffix 0 (the rest's q = 0) in the merge of \p sample_order and \p rest_order: its
