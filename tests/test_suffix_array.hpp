@@ -292,6 +292,19 @@ std::vector<std::int64_t> dc3_merge(const std::vector<std::uint8_t>& t, const st
     const auto want = bwt_of_suffix_array(t, sa);
     EXPECT_EQ(zero_row + 1, want.second) << "n=" << n;
     EXPECT_EQ(to_host(bwt), want.first) << "n=" << n;
+    // Again with the ranks side by side (CompareRestSample::paired), as ktext::bwt merges on devices.
+    Kokkos::View<I*, Mem> paired("paired", 2 * (std::size_t(sample.n1) + 1));
+    auto with_pairs = cmp;
+    with_pairs.paired = Work(paired.data(), paired.extent(0));
+    ktext::impl::pair_ranks(Exec{}, with_pairs.isa12, sample, with_pairs.paired);
+    Kokkos::deep_copy(bwt, 0xee);
+    Kokkos::deep_copy(Kokkos::subview(bwt, 0), t.back());
+    EXPECT_EQ(ktext::impl::merged_row_of_zero(Exec{}, with_pairs, sample_view, rest_view), zero_row) << "n=" << n;
+    ktext::impl::merge_difference_cover(Exec{}, with_pairs, sample_view, rest_view,
+                                        ktext::impl::EmitBwt<Text, decltype(bwt)>{Text(text.data(), n), bwt, zero_row},
+                                        mem, kernel);
+    Exec{}.fence();
+    EXPECT_EQ(to_host(bwt), want.first) << "n=" << n << " paired";
   }
   return to_host(out);
 }

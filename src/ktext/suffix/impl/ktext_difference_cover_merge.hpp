@@ -48,8 +48,16 @@ struct CompareRestSample {
   Text text;
   ISA isa12;
   SampleSuffixes<I> sample;
+  /// Optional (pair_ranks): the ranks + 1 of positions 3q + 1 and 3q + 2 side by side at 2q and
+  /// 2q + 1, 0 where there is none. A rest suffix 3q then reads its two ranks in one sector, not
+  /// in the two classes' halves of isa12.
+  ISA paired = {};
   /// rank + 1 of sample position x, 0 at or past the end.
-  KOKKOS_INLINE_FUNCTION I rank_at(std::uint64_t x) const { return x >= sample.n ? I(0) : I(isa12(sample.element(x)) + 1); }
+  KOKKOS_INLINE_FUNCTION I rank_at(std::uint64_t x) const {
+    if (x >= sample.n) return I(0);
+    if (paired.data()) return paired(2 * (x / 3) + (x % 3 == 2 ? 1 : 0));
+    return I(isa12(sample.element(x)) + 1);
+  }
   KOKKOS_INLINE_FUNCTION std::uint32_t symbol_at(std::uint64_t x) const {
     return x >= sample.n ? 0 : std::uint32_t(text(x)) + 1;
   }
@@ -89,6 +97,17 @@ struct CompareRestSample {
     if (x < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(x));
   }
 };
+
+/// Writes \p paired (2 (n1 + 1) entries) for CompareRestSample::paired from the sample's ranks.
+template <class ExecSpace, class ISA, class I>
+void pair_ranks(const ExecSpace& exec, const ISA& isa12, const SampleSuffixes<I>& sample, const ISA& paired) {
+  const I n1 = sample.n1, n2 = sample.n2;
+  Kokkos::parallel_for(
+      "ktext::suffix_array::pair_ranks", Range<ExecSpace>(exec, 0, n1 + 1), KOKKOS_LAMBDA(I q) {
+        paired(2 * std::size_t(q)) = q < n1 ? I(isa12(q) + 1) : I(0);
+        paired(2 * std::size_t(q) + 1) = q < n2 ? I(isa12(n1 + q) + 1) : I(0);
+      });
+}
 
 /// Merge path: how many of the first \p diag outputs of merging A (na) and B (nb) come from A,
 /// where b_first(b, a) says whether B[b] precedes A[a].
