@@ -27,8 +27,10 @@
 // by the next rank, then stably by ISA[s]; since groups occupy contiguous slots in the order of
 // their ISA value, this sorts inside each group, with only bit_width(n) bits per pass and a
 // host radix sort that is parallel for any group shape (a per-segment sort is serial inside one
-// segment). A group larger than a stretch (A^n, short periods) is sorted alone by the next rank,
-// in its own SA slots and with one byte-wide digit per pass, so peak memory stays within 15n
+// segment). The second sort's keys carry a bit saying that an entry ties with the one before it
+// (TiedGroupKey), so the next ranks are gathered once per round, not again after it. A group
+// larger than a stretch (A^n, short periods) is sorted alone by the next rank, in its own SA
+// slots and with one byte-wide digit per pass, so peak memory stays within 15n
 // for byte texts and 32-bit indices whatever the input. Below 2^32 symbols positions and ranks
 // are held in 32 bits even for a 64-bit output, which is widened from them in place (18n
 // instead of 29n).
@@ -233,6 +235,27 @@ struct GatherRank {
     out(j) = rank(v(j));
   }
 };
+/// Key of a batch's sort by group after its sort by next rank (\p next, sorted, \p v alongside):
+/// the group rank less \p low, shifted past a tie bit. The bit says that entry k has the group
+/// and the next rank of entry k - 1. The batch was in group order and the sort by next rank is
+/// stable, so entries tied in both are adjacent, and the stable sort by group (which skips the
+/// bit) keeps them adjacent: after it the bit says whether an entry has the next rank of the one
+/// before it in its group, all the round's scan needs of the next ranks (TiedRoundGroups).
+template <class ISA, class V, class Keys, class I>
+struct TiedGroupKey {
+  ISA isa;
+  V v;
+  Keys next, out;
+  I low;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t k) const {
+    using K = typename Keys::non_const_value_type;
+    prefetch_gather(isa, v, k);
+    const I g = isa(v(k));
+    // The entry before is read only when the next ranks tie; it is the neighbour's gather.
+    const bool tie = k > 0 && next(k) == next(k - 1) && isa(v(k - 1)) == g;
+    out(k) = (K(g - low) << 1) | K(tie ? 1 : 0);
+  }
+};
 
 /// Round step, after the two sorts: g[j] = ISA of the j-th active suffix (its group's first SA
 /// slot) less the batch's least rank, r[j] = its next rank. Entry j sits in slot g[j] + (j -
@@ -245,8 +268,21 @@ template <class Keys, class I>
 struct RoundGroups {
   Keys g, r;
   I m;
+  KOKKOS_INLINE_FUNCTION I rank(I j) const { return static_cast<I>(g(j)); }
   KOKKOS_INLINE_FUNCTION bool group_starts(I j) const { return j == 0 || g(j) != g(j - 1); }
   KOKKOS_INLINE_FUNCTION bool head(I j) const { return group_starts(j) || r(j) != r(j - 1); }
+  KOKKOS_INLINE_FUNCTION bool singleton(I j) const { return head(j) && (j + 1 == m || head(j + 1)); }
+};
+/// RoundGroups from one key per entry, (g[j] << 1) | tie, where tie says that the entry has the
+/// next rank of the entry before it in its group (TiedGroupKey): the next ranks need not be
+/// gathered again after the sort by group.
+template <class Keys, class I>
+struct TiedRoundGroups {
+  Keys key;
+  I m;
+  KOKKOS_INLINE_FUNCTION I rank(I j) const { return static_cast<I>(key(j) >> 1); }
+  KOKKOS_INLINE_FUNCTION bool group_starts(I j) const { return j == 0 || (key(j) >> 1) != (key(j - 1) >> 1); }
+  KOKKOS_INLINE_FUNCTION bool head(I j) const { return group_starts(j) || (key(j) & 1) == 0; }
   KOKKOS_INLINE_FUNCTION bool singleton(I j) const { return head(j) && (j + 1 == m || head(j + 1)); }
 };
 template <class I>
@@ -289,7 +325,7 @@ struct WriteRoundRank {
   I low;  // what the group ranks g are relative to
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
     const I j = static_cast<I>(jj);
-    const I base = static_cast<I>(groups.g(j)) + low - at.start;
+    const I base = groups.rank(j) + low - at.start;
     prefetch_gather(isa, vals, j);
     const I s = vals(j);
     // The first part of each group keeps the group's rank, which ISA already holds: no scattered
@@ -880,8 +916,21 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         gather_group_rank(v, buf_b, low);
         Kokkos::parallel_reduce("ktext::suffix_array::count_groups", Policy(exec, 0, len), count, groups, long_groups);
       }
-      Unmanaged<K, ExecSpace> g = buf_a, r = buf_b;  // group ranks and next ranks, in sorted order
-      Unmanaged<I, ExecSpace> sorted = v;
+      // New ranks, finished entries and the compaction in one scan over the batch in sorted order.
+      // The kept entries of this batch land at or before its start: straight there when the
+      // sorted entries lie in the scratch, else through the scratch, since the scan still reads
+      // entries the writes would overwrite.
+      auto scan_round = [&](const auto& round, const U& sorted) {
+        using Groups = std::decay_t<decltype(round)>;
+        const bool staged = sorted.data() == v.data();
+        ktext::inclusive_scan_apply<StartHead<I>>(
+            exec, std::size_t(len), RoundMarks<Groups, I>{round}, JoinRoundMarks<I>{},
+            WriteRoundRank<Groups, U, decltype(isa), decltype(sa), I>{
+                round, sorted, isa, sa, staged ? vtmp : vals, kept, I(b), staged, low});
+        if (staged)
+          Kokkos::parallel_for("ktext::suffix_array::copy_kept", Policy(exec, 0, len),
+                               CopyStaged<U, I>{vtmp, vals, kept, I(b)});
+      };
       if (long_groups == 0) {
         // Short groups only: one segmented sort by the next rank, the segments being the groups.
         using Off = GroupOffset<I>;
@@ -892,47 +941,48 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         gather_next_rank(v, buf_a);
         // The vendor sort uses the other buffers as scratch, so the group ranks are gathered again.
         constexpr bool regather = has_vendor_segmented_sort<ExecSpace, Off, K, I>;
+        Unmanaged<K, ExecSpace> g = buf_b, r = buf_a;  // group ranks and next ranks, in sorted order
+        U sorted = v;
         if (impl::segmented_sort_pairs_in_either(exec, Unmanaged<const Off, ExecSpace>(offsets.data(), offsets.extent(0)),
                                                  buf_a, v, buf_b, vtmp)) {
           g = buf_a, r = buf_b, sorted = vtmp;
-        } else {
-          g = buf_b, r = buf_a;
         }
         if constexpr (regather)
           gather_group_rank(sorted, g, low);
-      } else {
-        // Stable by the next rank, then stable by the group: sorted inside each group. Each
-        // sort leaves its result where its last pass wrote it (an odd pass count would cost two
-        // copies), and the second sorts only the bits of the batch's span of group ranks (a
-        // twelfth of the unsorted entries of 50 MB of text spans about 2^22: 3 byte passes where
-        // the next ranks need 4).
-        U keys = buf_a, keys_other = buf_b, order = v, order_other = vtmp;
-        auto sort = [&](int bits) {
-          if (impl::sort_pairs_in_either(exec, keys, order, keys_other, order_other, 0, bits)) {
-            std::swap(keys, keys_other);
-            std::swap(order, order_other);
-          }
-        };
-        gather_next_rank(v, keys);
-        sort(rank_bits);
-        gather_group_rank(order, keys, low);
-        sort(std::min(rank_bits, bit_width(std::uint64_t(batches.high[b] - low))));
-        gather_next_rank(order, keys_other);
-        g = keys, r = keys_other, sorted = order;
+        scan_round(RoundGroups<Unmanaged<K, ExecSpace>, I>{g, r, len}, sorted);
+        continue;
       }
-      // New ranks, finished entries and the compaction in one scan. The kept entries of this
-      // batch land at or before its start: straight there when the sorted entries lie in the
-      // scratch, else through the scratch, since the scan still reads entries the writes would
-      // overwrite.
-      const RoundGroups<decltype(g), I> round{g, r, len};
-      const bool staged = sorted.data() == v.data();
-      ktext::inclusive_scan_apply<StartHead<I>>(
-          exec, std::size_t(len), RoundMarks<decltype(round), I>{round}, JoinRoundMarks<I>{},
-          WriteRoundRank<decltype(round), Unmanaged<I, ExecSpace>, decltype(isa), decltype(sa), I>{
-              round, sorted, isa, sa, staged ? vtmp : vals, kept, I(b), staged, low});
-      if (staged)
-        Kokkos::parallel_for("ktext::suffix_array::copy_kept", Policy(exec, 0, len),
-                             CopyStaged<Unmanaged<I, ExecSpace>, I>{vtmp, vals, kept, I(b)});
+      // Stable by the next rank, then stable by the group: sorted inside each group. Each sort
+      // leaves its result where its last pass wrote it (an odd pass count would cost two
+      // copies), and the second sorts only the bits of the batch's span of group ranks (a
+      // twelfth of the unsorted entries of 50 MB of text spans about 2^22: 3 byte passes where
+      // the next ranks need 4).
+      U keys = buf_a, keys_other = buf_b, order = v, order_other = vtmp;
+      auto sort = [&](int begin_bit, int end_bit) {
+        if (impl::sort_pairs_in_either(exec, keys, order, keys_other, order_other, begin_bit, end_bit)) {
+          std::swap(keys, keys_other);
+          std::swap(order, order_other);
+        }
+      };
+      gather_next_rank(v, keys);
+      sort(0, rank_bits);
+      const int span_bits = std::min(rank_bits, bit_width(std::uint64_t(batches.high[b] - low)));
+      if (span_bits < int(8 * sizeof(K))) {
+        // The group keys carry a tie bit (TiedGroupKey), so the scan needs no second gather of
+        // the next ranks: one random read per entry less.
+        Kokkos::parallel_for("ktext::suffix_array::tied_group_key", Policy(exec, 0, len),
+                             TiedGroupKey<decltype(isa), U, U, I>{isa, order, keys, keys_other, low});
+        std::swap(keys, keys_other);
+        sort(1, span_bits + 1);
+        scan_round(TiedRoundGroups<U, I>{keys, len}, order);
+      } else {
+        // No bit to spare (a span of 2^31 ranks or more, past 3.2e9 symbols): the next ranks
+        // are gathered again in the sorted order.
+        gather_group_rank(order, keys, low);
+        sort(0, span_bits);
+        gather_next_rank(order, keys_other);
+        scan_round(RoundGroups<U, I>{keys, keys_other, len}, order);
+      }
     }
     const I before = m;
     Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&m, 1),
