@@ -976,8 +976,9 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         sort(1, span_bits + 1);
         scan_round(TiedRoundGroups<U, I>{keys, len}, order);
       } else {
-        // No bit to spare (a span of 2^31 ranks or more, past 3.2e9 symbols): the next ranks
-        // are gathered again in the sorted order.
+        // No bit to spare (a span of 2^31 ranks or more: 2^31 elements or more with 32-bit work
+        // indices, so DC3's sample past 3.2e9 symbols): the next ranks are gathered again in the
+        // sorted order.
         gather_group_rank(order, keys, low);
         sort(0, span_bits);
         gather_next_rank(order, keys_other);
