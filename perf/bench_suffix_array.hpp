@@ -23,6 +23,8 @@
 // included in both (KTEXT_BENCH_STAGES=0 leaves all five out).
 // KTEXT_BENCH_SA_GROUP_LIMIT sets SuffixArrayOptions::segmented_group_limit (1: radix sorts only).
 // KTEXT_BENCH_SA_BATCH sets SuffixArrayOptions::batch_entries (0: the default stretch).
+// KTEXT_BENCH_SA_SCATTER_WINDOW sets SuffixArrayOptions::scatter_window (0: the backend's).
+// These options apply to suffix_array_, suffix_array64_, bwt_from_text_ and bwt_two_steps_.
 // KTEXT_BENCH_SA_REDUCTION=1 never reduces DC3's sample (SampleReduction::never); counter
 // reductions: the levels that did.
 #include <algorithm>
@@ -122,6 +124,20 @@ std::optional<DeviceInput> device_input(benchmark::State& state, const std::stri
   return in;
 }
 
+/// The options the KTEXT_BENCH_SA_ variables set (see the top of this file).
+inline ktext::SuffixArrayOptions bench_options() {
+  ktext::SuffixArrayOptions options;
+  options.segmented_group_limit = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_GROUP_LIMIT", 0)));
+  options.batch_entries = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_BATCH", 0)));
+  options.scatter_window = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_SCATTER_WINDOW", 0)));
+  // 1: doubling, 2: DC3, else the backend's default.
+  const long long algorithm = env_int("KTEXT_BENCH_SA_ALGORITHM", 0);
+  if (algorithm == 1) options.algorithm = ktext::SuffixArrayAlgorithm::doubling;
+  if (algorithm == 2) options.algorithm = ktext::SuffixArrayAlgorithm::difference_cover;
+  if (env_int("KTEXT_BENCH_SA_REDUCTION", 0) == 1) options.sample_reduction = ktext::SampleReduction::never;
+  return options;
+}
+
 /// ktext::suffix_array with \p I indices: int32_t for the standard names (int64_t from 2^31 on,
 /// as the CLI picks), int64_t for suffix_array64_ (below 2^32 symbols it sorts with 32-bit
 /// positions into the 64-bit output; compare its peak with 18n).
@@ -133,14 +149,7 @@ void bm_ktext_as(benchmark::State& state, const TextPtr& t) {
   Exec exec;
   exec.fence();
   ktext::SuffixArrayStats stats;
-  ktext::SuffixArrayOptions options;
-  options.segmented_group_limit = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_GROUP_LIMIT", 0)));
-  options.batch_entries = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_BATCH", 0)));
-  // 1: doubling, 2: DC3, else the backend's default.
-  const long long algorithm = env_int("KTEXT_BENCH_SA_ALGORITHM", 0);
-  if (algorithm == 1) options.algorithm = ktext::SuffixArrayAlgorithm::doubling;
-  if (algorithm == 2) options.algorithm = ktext::SuffixArrayAlgorithm::difference_cover;
-  if (env_int("KTEXT_BENCH_SA_REDUCTION", 0) == 1) options.sample_reduction = ktext::SampleReduction::never;
+  const ktext::SuffixArrayOptions options = bench_options();
   for (auto _ : state) {
     stats = ktext::suffix_array(exec, Kokkos::View<const std::uint8_t*, Mem>(text), sa, options);
     exec.fence();
@@ -209,10 +218,11 @@ void bm_bwt_from_text(benchmark::State& state, const std::string& dataset, bool 
   const auto& text = in->text;
   Exec exec;
   using Out = Kokkos::View<std::uint8_t*, Mem>;
-  const auto one_call = [&](const Out& out) { return ktext::bwt(exec, text, out); };
+  const ktext::SuffixArrayOptions options = bench_options();
+  const auto one_call = [&](const Out& out) { return ktext::bwt(exec, text, out, options); };
   const auto in_two_steps = [&](const Out& out) {
     Kokkos::View<std::int32_t*, Mem> sa(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::bwt_sa"), n);
-    ktext::suffix_array(exec, text, sa);
+    ktext::suffix_array(exec, text, sa, options);
     return ktext::bwt_from_suffix_array(exec, text, sa, out);
   };
   Out out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ktext_bench::bwt"), n);

@@ -382,6 +382,31 @@ TEST(primitives, gather_scatter) {
   }
 }
 
+TEST(primitives, scatter_in_windows) {
+  // Windows of the destination, one pass each: a window of 1 entry, windows that do not divide
+  // it, one short of it, and as large or larger (one pass). The indices cover a part of a longer
+  // destination, whose other entries keep their values.
+  const std::size_t n = 10007, size = n + 1347;
+  std::vector<std::int32_t> perm(size);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::shuffle(perm.begin(), perm.end(), std::mt19937(2));
+  perm.resize(n);
+  const auto src = random_values<std::uint32_t>(n, 4);
+  std::vector<std::uint32_t> want(size, 7u);
+  for (std::size_t i = 0; i < n; ++i) want[std::size_t(perm[i])] = src[i];
+  auto dsrc = to_device(src);
+  auto dperm = to_device(perm);
+  for (std::size_t window : {std::size_t(1), std::size_t(7), std::size_t(1000), size - 1, size, size + 5}) {
+    Kokkos::View<std::uint32_t*, Mem> out("out", size);
+    Kokkos::deep_copy(out, 7u);
+    ktext::scatter(Exec{}, dsrc, dperm, out, window);
+    ASSERT_EQ(to_host(out), want) << "window " << window;
+  }
+  // One pass on hosts, windows on devices.
+  const bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible;
+  EXPECT_EQ(ktext::cache_window<std::uint32_t>(Exec{}) == 0, host);
+}
+
 // ---- portable vs dispatched -------------------------------------------------------------------
 // For every primitive with a CUB specialization: the implementation struct with UseCub = false
 // and the public call (the dispatched path) on the same inputs, outputs compared bit for bit. On

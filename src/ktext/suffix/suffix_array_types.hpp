@@ -74,6 +74,14 @@ struct SuffixArrayOptions {
   std::size_t segmented_group_limit = 0;
   /// When DC3 sorts its sample's reduced text instead of doubling on (SampleReduction).
   SampleReduction sample_reduction = SampleReduction::automatic;
+  /// Ranks written per pass when the ranks of the initial sort are scattered to the inverse
+  /// suffix array (ktext::scatter's window). Applies with 32-bit work indices where the initial
+  /// sort's key buffers lie in memory the call holds anyway (DC3's sample, a 64-bit output),
+  /// which keep the ranks in sorted order meanwhile; elsewhere one pass. 0 chooses ktext::cache_window (half the
+  /// L2 cache on CUDA) where the ranks take at most 6 windows, since each window reads them
+  /// again, else one pass (always on hosts); a window of the elements' count or more takes one
+  /// pass. The result is the same either way.
+  std::size_t scatter_window = 0;
 };
 
 /// \brief What a run used.

@@ -49,6 +49,7 @@
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/prefetch.hpp"
 #include "ktext/core/range.hpp"
+#include "ktext/primitives/gather_scatter.hpp"
 #include "ktext/primitives/scan.hpp"
 #include "ktext/primitives/segmented_sort.hpp"
 #include "ktext/primitives/select.hpp"
@@ -165,6 +166,18 @@ struct PackedKey {
   KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return !truncated(a) && !truncated(b) && same_prefix(a, b); }
 };
 
+/// Window of the initial ranks' scatter unless SuffixArrayOptions::scatter_window says:
+/// ktext::cache_window where the \p elements' ranks take at most 6 windows, else 0 (one pass).
+/// Each window reads the order and the ranks again. On an H100 (ncu, 2026-11-25) the initial
+/// ranks of 50 MB of source code (33.3 M sample suffixes, 6 windows) took 1.56 ms instead of 2.1
+/// in one pass, and of 25 MB of proteins (3 windows) 0.55 instead of 0.98; those of 100 MB of
+/// random bytes (11 windows) took 5.2 ms instead of 4.9 (perf/README).
+template <class I, class ExecSpace>
+std::size_t default_scatter_window(const ExecSpace& exec, std::size_t elements) {
+  const std::size_t window = ktext::cache_window<I>(exec);
+  return window > 0 && elements / 6 <= window ? window : 0;
+}
+
 /// Running maximum of indices (0 is the identity: indices are non-negative).
 template <class I>
 struct MaxIndex {
@@ -195,6 +208,12 @@ struct WriteInitialRank {
     prefetch_gather(isa, sa, j);
     isa(sa(j)) = rank;
   }
+};
+/// The same ranks in sorted order, for ktext::scatter in windows.
+template <class Ranks, class I>
+struct StoreInitialRank {
+  Ranks ranks;
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, I rank) const { ranks(j) = rank; }
 };
 
 /// Key of the first doubling pass: rank of the suffix h further on, 0 for the end.
@@ -660,13 +679,17 @@ bool reduce_sample(SampleReduction when, int rounds, std::uint64_t length, I cou
   return count >= (I(1) << 16) && active >= count / 2 && std::uint64_t(active) >= least * std::uint64_t(groups);
 }
 
-/// Group starts among the active entries \p vals (group ranks do not decrease along them).
+/// Group starts among the active entries \p vals (group ranks do not decrease along them); with
+/// \p stride > 1 among every stride-th entry only, which holds at most as many distinct ranks:
+/// a lower bound read from a stride-th of the entries.
 template <class Vals, class ISA, class I>
 struct CountActiveGroups {
   Vals vals;
   ISA isa;
-  KOKKOS_INLINE_FUNCTION void operator()(I j, I& groups) const {
-    if (j == 0 || isa(vals(j)) != isa(vals(j - 1))) ++groups;
+  I stride = 1;
+  KOKKOS_INLINE_FUNCTION void operator()(I k, I& groups) const {
+    const I j = k * stride;
+    if (j == 0 || isa(vals(j)) != isa(vals(j - stride))) ++groups;
   }
 };
 
@@ -723,6 +746,9 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   report("initial sort", 0, std::uint64_t(n));
   auto isa = counted_view<I>(exec, mem, "ktext::suffix_array::isa", n);
   const Unmanaged<I, ExecSpace> order(reinterpret_cast<I*>(sa.data()), n);
+  // The key buffers once sorted, where they were not allocated: room for the ranks in sorted
+  // order (4 bytes per element), which ktext::scatter then writes to ISA in windows.
+  I* rank_room = nullptr;
   {
     // LSD over 16-bit pieces of the packed key, least significant first: four stable passes
     // with 2-byte keys move 6 bytes per suffix each and need 4n bytes of key buffers, where two
@@ -753,6 +779,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
           });
       ktext::sort_pairs(exec, keys, order, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
     }
+    if (sizeof(I) <= 2 * sizeof(std::uint16_t) && key_store.data() == nullptr) rank_room = reinterpret_cast<I*>(key_bytes);
     release_counted(mem, key_store);
   }
   using Bytes = Unmanaged<std::uint8_t, ExecSpace>;
@@ -760,8 +787,19 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   const Bytes head(head_store.data(), n);
   Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
                        FlagHeads<decltype(key), decltype(order), Bytes, I>{key, order, head});
-  ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
-                                 WriteInitialRank<decltype(order), decltype(isa), I>{order, isa});
+  const std::size_t window =
+      options.scatter_window > 0 ? options.scatter_window : default_scatter_window<I>(exec, std::size_t(n));
+  if (rank_room && window > 0 && window < std::size_t(n)) {
+    // A random write per element, in sorted order, leaves a partial sector in memory each: the
+    // ranks are stored in order first and scattered in windows that the cache holds.
+    const Unmanaged<I, ExecSpace> ranks(rank_room, n);
+    ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
+                                   StoreInitialRank<decltype(ranks), I>{ranks});
+    ktext::scatter(exec, ranks, order, isa, window);
+  } else {
+    ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
+                                   WriteInitialRank<decltype(order), decltype(isa), I>{order, isa});
+  }
 
   // Active entries: members of groups that are not singletons.
   const KeepUnsplit<Bytes, I> active{head, n};
@@ -997,14 +1035,22 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         std::uint64_t(n - m) < reduce_name_limit &&
         (options.sample_reduction != SampleReduction::automatic ||
          (m >= n / 2 && std::uint64_t(m) * 8 >= std::uint64_t(before) * 7))) {
-      I groups = 0;
-      Kokkos::parallel_reduce("ktext::suffix_array::count_active_groups", Policy(exec, 0, m),
-                              CountActiveGroups<Unmanaged<I, ExecSpace>, decltype(isa), I>{
-                                  Unmanaged<I, ExecSpace>(vals_data, m), isa},
-                              groups);
-      if (reduce_sample(options.sample_reduction, stats.rounds, text_n, n, m, groups)) {
-        *names_out = std::uint64_t(n - m) + groups;
-        break;
+      // A lower bound first, from every 16th entry: reduce_sample() wants fewer groups, so it
+      // rules out most rounds that cannot reduce (groups of a few entries, as in a versioned
+      // collection, which took 2 ms a round to count in full on an H100) with a sixteenth of
+      // the reads.
+      using Count = CountActiveGroups<Unmanaged<I, ExecSpace>, decltype(isa), I>;
+      const Count count{Unmanaged<I, ExecSpace>(vals_data, m), isa};
+      constexpr I stride = 16;
+      I least = 0, groups = 0;
+      Kokkos::parallel_reduce("ktext::suffix_array::count_sampled_groups", Policy(exec, 0, (m - 1) / stride + 1),
+                              Count{count.vals, isa, stride}, least);
+      if (reduce_sample(options.sample_reduction, stats.rounds, text_n, n, m, least)) {
+        Kokkos::parallel_reduce("ktext::suffix_array::count_active_groups", Policy(exec, 0, m), count, groups);
+        if (reduce_sample(options.sample_reduction, stats.rounds, text_n, n, m, groups)) {
+          *names_out = std::uint64_t(n - m) + groups;
+          break;
+        }
       }
     }
   }
