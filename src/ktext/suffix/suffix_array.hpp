@@ -67,15 +67,12 @@ constexpr std::uint64_t difference_cover_peak_bytes(std::uint64_t n, std::uint64
   const std::uint64_t sample = (n + 1) / 3 + n / 3, rest = (n + 2) / 3;
   const std::uint64_t v_fit = sample < (std::uint64_t(1) << 32) ? 4 : 8;
   const std::uint64_t v = v_fit > v_least ? v_fit : v_least;
-  const std::uint64_t heads = sample;
-  const std::uint64_t batch_scratch = 6 * v * (sample / 12 + 1), group_scratch = 2 * sample;
-  const std::uint64_t scratch = batch_scratch > group_scratch ? batch_scratch : group_scratch;
+  // ISA12's tail holds the head flags, then the rounds' scratch, then the rest's order.
+  const std::uint64_t tail = v * held_tail_entries(sample, rest);
   // The radix sort's scratch sits in the output from 4 symbols on, except with 32-bit keys.
   const std::uint64_t rest_scratch = reduced ? 0 : s > 2 ? (8 + v) * rest : n < 4 ? (4 + v) * rest : 0;
   const std::uint64_t splits = v * (n / 256 + 2);  // the merge's tile boundaries (devices: 1024 outputs a tile)
-  const std::uint64_t others = v * rest + (rest_scratch > splits ? rest_scratch : splits);
-  std::uint64_t most = heads > scratch ? heads : scratch;
-  most = most > others ? most : others;
+  const std::uint64_t most = tail + (rest_scratch > splits ? rest_scratch : splits);
   const std::uint64_t table = (std::uint64_t(1) << 20) * 12;
   const std::uint64_t level = n * (s + w) + v * (2 * sample + 3) + most + table;
   if (n < 4) return level;
@@ -90,10 +87,11 @@ constexpr std::uint64_t difference_cover_peak_bytes(std::uint64_t n, std::uint64
 /// \brief Upper bound of the peak bytes of DC3 (SuffixArrayAlgorithm::automatic where the
 /// alphabet allows it: always for 8- and 16-bit symbols), the text and the output included, with
 /// N = (n + 1) / 3 + n / 3 sample suffixes, n0 = (n + 2) / 3 others, and v = 4 while N < 2^32
-/// (n up to 6.4e9), else 8. Text and output (s + w) n, the sample's order and ranks 2vN, and the
-/// largest of: the head flags (N bytes), the round scratch (as for doubling, over N entries),
-/// the other suffixes' order (v n0) with its radix sort (plus (8 + v) n0 for 32-bit symbols,
-/// whose keys do not fit the output) or the merge's tile boundaries (v n / 1024 on devices).
+/// (n up to 6.4e9), else 8. Text and output (s + w) n, the sample's order and ranks 2vN, held
+/// with max(n0, N / 2 + 8) more entries of v bytes that take in turn the head flags (N bytes),
+/// the round scratch (as for doubling, over N entries) and the other suffixes' order (v n0),
+/// plus its radix sort ((8 + v) n0 for 32-bit symbols, whose keys do not fit the output) or the
+/// merge's tile boundaries (v n / 1024 on devices).
 /// The initial keys and the unsorted list sit in the output's memory, unused until the merge.
 /// That is 11.67n for bytes and 32-bit indices, 15.67n for 64-bit indices up to 6.4e9 symbols
 /// (a 4 GiB text needs 67 GB), plus the alphabet tables. Where the sample is sorted through its

@@ -49,6 +49,15 @@ namespace ktext::impl {
 /// 2^21 symbols.
 inline bool difference_cover_applies(int alphabet_bits) { return 64 / alphabet_bits >= 3; }
 
+/// Entries held after ISA12 (difference_cover_peak_bytes counts them): the rest's order, and as
+/// many as a round's batch scratch needs (6 entries per entry of a stretch of a twelfth, 7 of a
+/// fourteenth with the segmented sort, under half the sample plus the offsets' two); the sample's
+/// head flags (a byte each) fit either.
+constexpr std::uint64_t held_tail_entries(std::uint64_t n_sample, std::uint64_t n_rest) noexcept {
+  const std::uint64_t scratch = n_sample / 2 + 8;
+  return n_rest > scratch ? n_rest : scratch;
+}
+
 /// Where DC3 writes the BWT instead of the suffix array (bwt.hpp's convention): \p symbols, n
 /// long, and the primary index, set once written.
 template <class S, class ExecSpace>
@@ -149,10 +158,14 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   // The output is not written before the merge: until then it is scratch.
   const Spare spare = spare_in.data ? spare_in : Spare{sa.data(), std::size_t(n) * sizeof(O)};
 
-  // 1. The sample (three more entries for a reduced text: sort_reduced_sample).
+  // 1. The sample (three more entries for a reduced text: sort_reduced_sample). ISA12 is held
+  // here with a tail that takes in turn the head flags, the rounds' scratch and the rest's
+  // order (held_tail_entries): one allocation instead of up to four, each of whose allocation
+  // and free waits for the device.
   auto sample_store = counted_view<I>(exec, mem, "ktext::suffix_array::sample_order", std::size_t(n_sample) + 3);
   U sample_order(sample_store.data(), n_sample);
-  Kokkos::View<I*, Mem> isa12;
+  Kokkos::View<I*, Mem> isa12 = counted_view<I>(exec, mem, "ktext::suffix_array::isa12",
+                                                std::size_t(n_sample) + held_tail_entries(n_sample, n_rest));
   std::uint64_t names = 0;
   SuffixArrayStats stats = doubling(exec, text_in, sample, alphabet, sample_order, options, mem, spare, &isa12, &names);
   if (names > 0) {
@@ -162,8 +175,15 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   }
   if (options.progress) options.progress(SuffixArrayProgress{"merge", stats.rounds, 0, n, n});
 
-  // 2. The rest: by the rank of i + 1 (the sample's class 1 in its order), then by T[i].
-  auto rest_order = counted_view<I>(exec, mem, "ktext::suffix_array::rest_order", n_rest);
+  // 2. The rest: by the rank of i + 1 (the sample's class 1 in its order), then by T[i]. Its
+  // order goes to ISA12's tail, unless a reduced sample gave ISA12 anew, without one.
+  Kokkos::View<I*, Mem> rest_store;
+  I* rest_data = isa12.data() + n_sample;
+  if (isa12.extent(0) < std::size_t(n_sample) + n_rest) {
+    rest_store = counted_view<I>(exec, mem, "ktext::suffix_array::rest_order", n_rest);
+    rest_data = rest_store.data();
+  }
+  const U rest_order(rest_data, n_rest);
   const I no_next = n % 3 == 1 ? 1 : 0;  // suffix n - 1 = 3 n1 has no i + 1: first of its symbol
   {
     // Scratch: the order before the sort (first, so that 8-byte entries stay aligned), the keys.
@@ -223,7 +243,7 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   }
   exec.fence("ktext::suffix_array: merged");
   release_counted(mem, isa12);
-  release_counted(mem, rest_order);
+  release_counted(mem, rest_store);
   release_counted(mem, sample_store);
   if (options.progress) options.progress(SuffixArrayProgress{"done", stats.rounds, 0, 0, n});
   stats.peak_bytes = mem.peak();

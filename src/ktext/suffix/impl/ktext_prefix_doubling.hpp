@@ -700,7 +700,9 @@ struct CountActiveGroups {
 /// and the order is widened in place once ranked; with 64-bit output and n < 2^32 this holds the
 /// peak to 18n for bytes instead of 29n. Else the initial keys go to \p spare when it holds
 /// them. \p mem holds what the caller has allocated (the text and output included); \p isa_out,
-/// when given, receives the final ranks of the elements (ISA). With \p names_out given (DC3's
+/// when given, receives the final ranks of the elements (ISA); where it already holds more than
+/// one entry per element (DC3's held block), the ranks are written there and its entries past
+/// the elements hold the head flags and then the rounds' scratch. With \p names_out given (DC3's
 /// sample), the doubling may stop early as reduce_sample() says: \p names_out then receives the
 /// number of groups (else 0), \p isa_out the ranks so far (each a group's first slot, groups
 /// holding suffixes that agree on at least their first 3 symbols), and \p sa_in is left unsorted.
@@ -729,8 +731,13 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   };
 
   if (names_out) *names_out = 0;
+  // ISA's memory from the caller, with room after it: the allocations and frees it saves each
+  // wait for the device.
+  const bool isa_held = isa_out && isa_out->extent(0) > std::size_t(n);
+  I* const held_tail = isa_held ? isa_out->data() + n : nullptr;
+  const std::size_t held_entries = isa_held ? isa_out->extent(0) - std::size_t(n) : 0;
   if (n == 0) {
-    if (isa_out) *isa_out = {};
+    if (isa_out && !isa_held) *isa_out = {};
     stats.peak_bytes = mem.peak();
     return stats;
   }
@@ -744,7 +751,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // Initial sort of all elements by their packed first k symbols, truncated suffixes first. The
   // order is sorted in the output's memory (as I values) with ISA as the other value buffer.
   report("initial sort", 0, std::uint64_t(n));
-  auto isa = counted_view<I>(exec, mem, "ktext::suffix_array::isa", n);
+  Kokkos::View<I*, Mem> isa = isa_held ? Kokkos::View<I*, Mem>(isa_out->data(), n)
+                                        : counted_view<I>(exec, mem, "ktext::suffix_array::isa", n);
   const Unmanaged<I, ExecSpace> order(reinterpret_cast<I*>(sa.data()), n);
   // The key buffers once sorted, where they were not allocated: room for the ranks in sorted
   // order (4 bytes per element), which ktext::scatter then writes to ISA in windows.
@@ -783,8 +791,13 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     release_counted(mem, key_store);
   }
   using Bytes = Unmanaged<std::uint8_t, ExecSpace>;
-  auto head_store = counted_view<std::uint8_t>(exec, mem, "ktext::suffix_array::heads", n);
-  const Bytes head(head_store.data(), n);
+  Kokkos::View<std::uint8_t*, Mem> head_store;
+  std::uint8_t* head_data = reinterpret_cast<std::uint8_t*>(held_tail);
+  if (held_entries * sizeof(I) < std::size_t(n)) {
+    head_store = counted_view<std::uint8_t>(exec, mem, "ktext::suffix_array::heads", n);
+    head_data = head_store.data();
+  }
+  const Bytes head(head_data, n);
   Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
                        FlagHeads<decltype(key), decltype(order), Bytes, I>{key, order, head});
   const std::size_t window =
@@ -827,7 +840,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       release_counted(mem, head_store);
       exec.fence("ktext::suffix_array: named");
       *names_out = std::uint64_t(n - m) + groups;
-      if (isa_out) *isa_out = isa;
+      if (isa_out && !isa_held) *isa_out = isa;
       stats.peak_bytes = mem.peak();
       return stats;
     }
@@ -855,9 +868,10 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   std::uint64_t h = std::uint64_t(per_key);
   // One scratch arena for the sorts of a round: 3 buffers of a batch and its group offsets, or 2
   // bytes per entry of a group larger than a stretch (sort_one_group).
+  // The larger of the spare's free part and the held tail (free once the heads are).
   Kokkos::View<I*, Mem> arena_store;
-  I* arena = spare_scratch;
-  std::size_t arena_entries = spare_entries;
+  I* arena = held_entries > spare_entries ? held_tail : spare_scratch;
+  std::size_t arena_entries = held_entries > spare_entries ? held_entries : spare_entries;
   // Where each batch's kept entries start in the list, and after the last batch their count. A
   // round has at most two batches per stretch, and a stretch is at least a 28th of the unsorted
   // entries unless SuffixArrayOptions::batch_entries says: 64 entries hold every round then,
@@ -1060,7 +1074,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   release_counted(mem, arena_store);
   release_counted(mem, vals_store);
   release_counted(mem, kept_store);
-  if (isa_out) *isa_out = isa;
+  if (isa_out && !isa_held) *isa_out = isa;
   stats.peak_bytes = mem.peak();
   return stats;
 }
