@@ -309,6 +309,42 @@ TEST(labels, suffix_algorithms) {
   }
 }
 
+// DC3 holds the sample's ranks with a tail that takes the head flags, then the rounds' scratch,
+// then the rest's order: one allocation where there were up to four, each of which waits for a
+// GPU (perf/README). A reduced sample frees the block before it recurses, so the level above
+// allocates its ranks again and the rest's order apart.
+TEST(labels, dc3_holds_its_sample_scratch_in_one_allocation) {
+  const auto allocations = [](const Trace& t, const char* label) {
+    return std::count_if(t.events.begin(), t.events.end(),
+                         [&](const Event& e) { return e.kind == "allocation" && e.label == label; });
+  };
+  // Two copies of a random text: pairs of suffixes that agree far past the initial key, so
+  // rounds run, in groups far too small to reduce.
+  const auto once = random_text(20000, 26, 11);
+  auto copies = once;
+  copies.insert(copies.end(), once.begin(), once.end());
+  const auto text = to_device(copies);
+  Kokkos::View<std::int32_t*, Mem> sa("sa", text.extent(0));
+  ktext::SuffixArrayStats stats;
+  const Trace t = watch([&] { stats = ktext::suffix_array(Exec{}, text, sa); });
+  EXPECT_GE(stats.rounds, 1) << "no round used the tail as scratch";
+  EXPECT_EQ(stats.reductions, 0);
+  EXPECT_EQ(allocations(t, "ktext::suffix_array::isa12"), 1);
+  for (const char* apart : {"ktext::suffix_array::isa", "ktext::suffix_array::heads", "ktext::suffix_array::rest_order"})
+    EXPECT_EQ(allocations(t, apart), 0) << apart;
+
+  const auto periodic = to_device(periodic_text(30000, "abracadabra"));
+  Kokkos::View<std::int32_t*, Mem> sa_periodic("sa", periodic.extent(0));
+  ktext::SuffixArrayOptions options;
+  options.sample_reduction = ktext::SampleReduction::initial;
+  const Trace r = watch([&] { stats = ktext::suffix_array(Exec{}, periodic, sa_periodic, options); });
+  ASSERT_GE(stats.reductions, 1);
+  // A block per level, and the ranks and the rest's order again at each level that reduced.
+  EXPECT_EQ(allocations(r, "ktext::suffix_array::isa12"), 2 * stats.reductions + 1);
+  EXPECT_EQ(allocations(r, "ktext::suffix_array::rest_order"), stats.reductions);
+  EXPECT_EQ(allocations(r, "ktext::suffix_array::heads"), 0);
+}
+
 TEST(labels, fm_index) {
   const auto text_h = random_text(50000, 4, 9);
   auto text = to_device(text_h);
