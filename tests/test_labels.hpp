@@ -330,7 +330,9 @@ TEST(labels, dc3_holds_its_sample_scratch_in_one_allocation) {
   EXPECT_GE(stats.rounds, 1) << "no round used the tail as scratch";
   EXPECT_EQ(stats.reductions, 0);
   EXPECT_EQ(allocations(t, "ktext::suffix_array::isa12"), 1);
-  for (const char* apart : {"ktext::suffix_array::isa", "ktext::suffix_array::heads", "ktext::suffix_array::rest_order"})
+  // The merge's tile boundaries (devices only) too: the tail holds them past the rest's order.
+  for (const char* apart : {"ktext::suffix_array::isa", "ktext::suffix_array::heads", "ktext::suffix_array::rest_order",
+                            "ktext::suffix_array::merge_splits"})
     EXPECT_EQ(allocations(t, apart), 0) << apart;
 
   const auto periodic = to_device(periodic_text(30000, "abracadabra"));
@@ -343,6 +345,32 @@ TEST(labels, dc3_holds_its_sample_scratch_in_one_allocation) {
   EXPECT_EQ(allocations(r, "ktext::suffix_array::isa12"), 2 * stats.reductions + 1);
   EXPECT_EQ(allocations(r, "ktext::suffix_array::rest_order"), stats.reductions);
   EXPECT_EQ(allocations(r, "ktext::suffix_array::heads"), 0);
+}
+
+// DC3's initial sort takes 32-bit key pieces where its output and the held tail hold two
+// buffers of them (a 64-bit output holds both): 60-bit keys (26 symbols: 5 bits, 12 a key) in
+// two pieces, one of them gathered from the text at random, where 16-bit pieces take four.
+// Doubling every suffix has no spare memory for them and keeps 16-bit pieces.
+TEST(labels, dc3_sorts_the_sample_by_32bit_key_pieces) {
+  const auto launches = [](const Trace& t, const char* label) {
+    return std::count_if(t.events.begin(), t.events.end(),
+                         [&](const Event& e) { return e.kind == "parallel_for" && e.label == label; });
+  };
+  const auto text = to_device(random_text(50000, 26, 12));
+  const char* keys = "ktext::suffix_array::initial_keys";
+  Kokkos::View<std::int32_t*, Mem> sa("sa", text.extent(0));
+  ktext::SuffixArrayStats stats;
+  const Trace narrow = watch([&] { stats = ktext::suffix_array(Exec{}, text, sa); });
+  EXPECT_EQ(stats.initial_prefix, 12u);
+  EXPECT_EQ(launches(narrow, keys), 2);
+  EXPECT_EQ(std::count_if(narrow.events.begin(), narrow.events.end(),
+                          [](const Event& e) { return e.kind == "allocation" && e.label == "ktext::suffix_array::keys"; }),
+            0);
+  Kokkos::View<std::int64_t*, Mem> sa64("sa64", text.extent(0));
+  EXPECT_EQ(launches(watch([&] { ktext::suffix_array(Exec{}, text, sa64); }), keys), 2);
+  ktext::SuffixArrayOptions doubling;
+  doubling.algorithm = ktext::SuffixArrayAlgorithm::doubling;
+  EXPECT_EQ(launches(watch([&] { ktext::suffix_array(Exec{}, text, sa, doubling); }), keys), 4);
 }
 
 TEST(labels, fm_index) {

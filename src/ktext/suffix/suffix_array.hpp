@@ -68,10 +68,14 @@ constexpr std::uint64_t difference_cover_peak_bytes(std::uint64_t n, std::uint64
   const std::uint64_t v_fit = sample < (std::uint64_t(1) << 32) ? 4 : 8;
   const std::uint64_t v = v_fit > v_least ? v_fit : v_least;
   // ISA12's tail holds the head flags, then the rounds' scratch, then the rest's order.
-  const std::uint64_t tail = v * held_tail_entries(sample, rest);
+  const std::uint64_t tail_entries = held_tail_entries(sample, rest, v, reduced ? 0 : n * w);
+  const std::uint64_t tail = v * tail_entries;
   // The radix sort's scratch sits in the output from 4 symbols on, except with 32-bit keys.
   const std::uint64_t rest_scratch = reduced ? 0 : s > 2 ? (8 + v) * rest : n < 4 ? (4 + v) * rest : 0;
-  const std::uint64_t splits = v * (n / 256 + 2);  // the merge's tile boundaries (devices: 1024 outputs a tile)
+  // The merge's tile boundaries (devices: 1024 outputs a tile), unless the tail holds them past
+  // the rest's order.
+  const std::uint64_t split_entries = n / 256 + 2;
+  const std::uint64_t splits = tail_entries - rest >= split_entries ? 0 : v * split_entries;
   const std::uint64_t most = tail + (rest_scratch > splits ? rest_scratch : splits);
   const std::uint64_t table = (std::uint64_t(1) << 20) * 12;
   const std::uint64_t level = n * (s + w) + v * (2 * sample + 3) + most + table;
@@ -91,9 +95,11 @@ constexpr std::uint64_t difference_cover_peak_bytes(std::uint64_t n, std::uint64
 /// with max(n0, N / 2 + 8) more entries of v bytes that take in turn the head flags (N bytes),
 /// the round scratch (as for doubling, over N entries) and the other suffixes' order (v n0),
 /// plus its radix sort ((8 + v) n0 for 32-bit symbols, whose keys do not fit the output) or the
-/// merge's tile boundaries (v n / 1024 on devices).
+/// merge's tile boundaries (v n / 1024 on devices). Where the output holds one buffer of the
+/// initial sort's 32-bit key pieces (4N bytes) but not two, the held entries are at least 4N / v
+/// so that they hold the other (and the tile boundaries past the other suffixes' order).
 /// The initial keys and the unsorted list sit in the output's memory, unused until the merge.
-/// That is 11.67n for bytes and 32-bit indices, 15.67n for 64-bit indices up to 6.4e9 symbols
+/// That is 13.0n for bytes and 32-bit indices, 15.67n for 64-bit indices up to 6.4e9 symbols
 /// (a 4 GiB text needs 67 GB), plus the alphabet tables. Where the sample is sorted through its
 /// reduced text (SampleReduction), the text, the output (holding the reduced text) and the
 /// sample's order (holding its suffix array) stay while the same bound, for 32-bit symbols,

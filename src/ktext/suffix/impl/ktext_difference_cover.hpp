@@ -49,13 +49,20 @@ namespace ktext::impl {
 /// 2^21 symbols.
 inline bool difference_cover_applies(int alphabet_bits) { return 64 / alphabet_bits >= 3; }
 
-/// Entries held after ISA12 (difference_cover_peak_bytes counts them): the rest's order, and as
-/// many as a round's batch scratch needs (6 entries per entry of a stretch of a twelfth, 7 of a
-/// fourteenth with the segmented sort, under half the sample plus the offsets' two); the sample's
-/// head flags (a byte each) fit either.
-constexpr std::uint64_t held_tail_entries(std::uint64_t n_sample, std::uint64_t n_rest) noexcept {
+/// Entries of \p v bytes held after ISA12 (difference_cover_peak_bytes counts them): the rest's
+/// order, and as many as a round's batch scratch needs (6 entries per entry of a stretch of a
+/// twelfth, 7 of a fourteenth with the segmented sort, under half the sample plus the offsets'
+/// two); the sample's head flags (a byte each) fit either. Where the output (\p spare_bytes)
+/// holds one buffer of 32-bit key pieces but not two, also the other: the initial sort then
+/// gathers the text at random once or twice less (doubling()), for 1.33n more bytes with bytes
+/// and 32-bit indices (13.0n instead of 11.67n).
+constexpr std::uint64_t held_tail_entries(std::uint64_t n_sample, std::uint64_t n_rest, std::uint64_t v,
+                                          std::uint64_t spare_bytes) noexcept {
   const std::uint64_t scratch = n_sample / 2 + 8;
-  return n_rest > scratch ? n_rest : scratch;
+  const std::uint64_t most = n_rest > scratch ? n_rest : scratch;
+  const std::uint64_t piece = 4 * n_sample;  // bytes of one buffer of 32-bit pieces
+  const std::uint64_t keys = spare_bytes >= piece && spare_bytes < 2 * piece ? (piece + v - 1) / v : 0;
+  return most > keys ? most : keys;
 }
 
 /// Where DC3 writes the BWT instead of the suffix array (bwt.hpp's convention): \p symbols, n
@@ -164,8 +171,10 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   // and free waits for the device.
   auto sample_store = counted_view<I>(exec, mem, "ktext::suffix_array::sample_order", std::size_t(n_sample) + 3);
   U sample_order(sample_store.data(), n_sample);
-  Kokkos::View<I*, Mem> isa12 = counted_view<I>(exec, mem, "ktext::suffix_array::isa12",
-                                                std::size_t(n_sample) + held_tail_entries(n_sample, n_rest));
+  // A reduced text's level keeps 16-bit key pieces: its output is its parent's sample order,
+  // whose memory bounds the levels below (difference_cover_peak_bytes).
+  const std::uint64_t tail = held_tail_entries(n_sample, n_rest, sizeof(I), spare_in.data ? 0 : spare.bytes);
+  Kokkos::View<I*, Mem> isa12 = counted_view<I>(exec, mem, "ktext::suffix_array::isa12", std::size_t(n_sample) + tail);
   std::uint64_t names = 0;
   SuffixArrayStats stats = doubling(exec, text_in, sample, alphabet, sample_order, options, mem, spare, &isa12, &names);
   if (names > 0) {
@@ -217,7 +226,9 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
     release_counted(mem, scratch_store);
   }
 
-  // 3. The merge into the output.
+  // 3. The merge into the output; its tile boundaries in what the tail holds past the rest's order.
+  const Spare tail_room = rest_store.data() ? Spare{}
+                                            : Spare{rest_data + n_rest, (isa12.extent(0) - std::size_t(n_sample) - n_rest) * sizeof(I)};
   CompareRestSample<decltype(text), U, I> compare{text, U(isa12.data(), n_sample), sample};
   const U rest_sorted(rest_order.data(), n_rest);
   if (bwt) {
@@ -235,11 +246,13 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
     Kokkos::parallel_for(
         "ktext::bwt::last_symbol", Policy(exec, 0, 1), KOKKOS_LAMBDA(I) { symbols(0) = text(n - 1); });
     merge_difference_cover(exec, compare, sample_order, rest_sorted,
-                           EmitBwt<decltype(text), Unmanaged<S, ExecSpace>>{text, symbols, zero_row}, mem);
+                           EmitBwt<decltype(text), Unmanaged<S, ExecSpace>>{text, symbols, zero_row}, mem,
+                           default_merge_kernel<ExecSpace>(), tail_room);
     bwt->primary = zero_row + 1;
     bwt->written = true;
   } else {
-    merge_difference_cover(exec, compare, sample_order, rest_sorted, EmitSuffixArray<decltype(sa)>{sa}, mem);
+    merge_difference_cover(exec, compare, sample_order, rest_sorted, EmitSuffixArray<decltype(sa)>{sa}, mem,
+                           default_merge_kernel<ExecSpace>(), tail_room);
   }
   exec.fence("ktext::suffix_array: merged");
   release_counted(mem, isa12);

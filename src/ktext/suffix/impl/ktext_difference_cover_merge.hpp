@@ -324,10 +324,12 @@ std::uint64_t merged_row_of_zero(const ExecSpace& exec, const Compare& cmp, cons
 
 /// Merges \p sample_order (sample elements, sorted) and \p rest_order (q of the suffixes 3q,
 /// sorted), comparing with \p cmp, and writes each row through \p out (EmitSuffixArray or
-/// EmitBwt). The team kernel holds n / 1024 + 2 split entries in \p mem on devices.
+/// EmitBwt). The team kernel holds n / 1024 + 2 split entries on devices: in \p room where it
+/// has them, else in \p mem.
 template <class ExecSpace, class Compare, class V, class Emit>
 void merge_difference_cover(const ExecSpace& exec, const Compare& cmp, const V& sample_order, const V& rest_order,
-                            const Emit& out, Footprint& mem, MergeKernel kernel = default_merge_kernel<ExecSpace>()) {
+                            const Emit& out, Footprint& mem, MergeKernel kernel = default_merge_kernel<ExecSpace>(),
+                            const Spare& room = {}) {
   using Inputs = MergeInputs<Compare, V>;
   using I = typename V::non_const_value_type;
   const Inputs in{cmp, sample_order, rest_order};
@@ -349,7 +351,10 @@ void merge_difference_cover(const ExecSpace& exec, const Compare& cmp, const V& 
     const int most = Policy(exec, 1, Kokkos::AUTO).team_size_max(probe, Kokkos::ParallelForTag());
     const int team = most < merge_team_size ? most : merge_team_size;
     const std::uint64_t tile = std::uint64_t(team) * merge_per_thread, tiles = (n + tile - 1) / tile;
-    splits = counted_view<I>(exec, mem, "ktext::suffix_array::merge_splits", tiles + 1);
+    if (room.bytes >= (tiles + 1) * sizeof(I))
+      splits = Splits(static_cast<I*>(room.data), tiles + 1);  // unmanaged: memory the caller holds
+    else
+      splits = counted_view<I>(exec, mem, "ktext::suffix_array::merge_splits", tiles + 1);
     Kokkos::parallel_for("ktext::suffix_array::merge_splits", Range<ExecSpace>(exec, 0, tiles + 1),
                          MergeSplits<Inputs, Splits>{in, splits, tile});
     Kokkos::parallel_for("ktext::suffix_array::merge",

@@ -124,9 +124,9 @@ struct PackedKey {
   AlphabetMap<typename ExecSpace::memory_space> alphabet;
   Layout layout;
   int per_key;  // codes per 64-bit key: 64 / alphabet.bits (a multiple of 3 for the sample)
-  /// First symbol of a key read by piece(., shift).
-  KOKKOS_INLINE_FUNCTION int first_read(int shift) const {
-    const int t = per_key - 1 - (shift + 15) / alphabet.bits;
+  /// First symbol of a key read by piece<P>(., shift), for pieces of \p width bits.
+  KOKKOS_INLINE_FUNCTION int first_read(int shift, int width) const {
+    const int t = per_key - 1 - (shift + width - 1) / alphabet.bits;
     return t > 0 ? t : 0;
   }
   /// Asks for symbol \p t of element v(j + prefetch_distance) ahead of its read.
@@ -136,12 +136,13 @@ struct PackedKey {
     const std::uint64_t at = std::uint64_t(layout.position(v(j + prefetch_distance))) + std::uint64_t(t);
     if (at < text.extent(0)) ktext::impl::prefetch(text.data() + at);
   }
-  /// Bits [shift, shift + 16) of the packed key of element p. Symbol t occupies bits
-  /// [(k-1-t) b, (k-1-t) b + b); only the symbols overlapping the piece are read (3 of 9 for
-  /// source code, 16 of 64 for a unary text, instead of all k per piece).
-  KOKKOS_INLINE_FUNCTION std::uint16_t piece(I p, int shift) const {
+  /// Bits [shift, shift + 8 sizeof(Piece)) of the packed key of element p. Symbol t occupies
+  /// bits [(k-1-t) b, (k-1-t) b + b); only the symbols overlapping the piece are read (3 of 9
+  /// for source code in 16 bits, 16 of 64 for a unary text, instead of all k per piece).
+  template <class Piece>
+  KOKKOS_INLINE_FUNCTION Piece piece(I p, int shift) const {
     const int k = per_key, b = alphabet.bits;
-    const int t_first = first_read(shift);
+    const int t_first = first_read(shift, int(8 * sizeof(Piece)));
     const int t_last = k - 1 - shift / b;
     const P i = layout.position(p), n = layout.text_length();
     std::uint64_t acc = 0;
@@ -149,7 +150,7 @@ struct PackedKey {
       const std::uint64_t code = P(t) < n - i ? alphabet(text(i + t)) : 0;
       acc |= code << ((k - 1 - t) * b);
     }
-    return static_cast<std::uint16_t>(acc >> shift);
+    return static_cast<Piece>(acc >> shift);
   }
   /// Whether elements a and b agree on their first k symbols (neither truncated). Equal codes
   /// mean equal symbols, so the raw symbols are compared, stopping at the first difference.
@@ -165,6 +166,44 @@ struct PackedKey {
   /// Whether elements a and b are in one group after the initial sort (truncated ones never are).
   KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return !truncated(a) && !truncated(b) && same_prefix(a, b); }
 };
+
+/// keys(j) = piece \p shift of the packed key of element order(j), pieces of Piece's width.
+template <class Key, class Order, class Keys>
+struct InitialKeyPiece {
+  using Piece = typename Keys::non_const_value_type;
+  Key key;
+  Order order;
+  Keys keys;
+  int shift;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
+    key.prefetch(order, j, key.first_read(shift, int(8 * sizeof(Piece))));
+    keys(j) = key.template piece<Piece>(order(j), shift);
+  }
+};
+
+/// Sorts \p order stably by the first \p key_bits bits of its elements' packed keys: LSD over
+/// pieces of Piece's width in \p keys_a and \p keys_b (\p order's length each), \p order_tmp the
+/// other value buffer. The first piece reads the text in element order; each later one gathers
+/// it at random in the order so far, so wider pieces read the text fewer times.
+template <class Piece, class ExecSpace, class Key, class I>
+void sort_by_key_pieces(const ExecSpace& exec, const Key& key, const Unmanaged<I, ExecSpace>& order,
+                        const Unmanaged<I, ExecSpace>& order_tmp, Piece* keys_a, Piece* keys_b, int key_bits) {
+  using U = Unmanaged<I, ExecSpace>;
+  using P = Unmanaged<Piece, ExecSpace>;
+  constexpr int width = int(8 * sizeof(Piece));
+  const std::size_t n = order.extent(0);
+  P keys(keys_a, n), keys_tmp(keys_b, n);
+  U vals = order, vals_tmp(order_tmp.data(), n);
+  for (int shift = 0; shift < key_bits; shift += width) {
+    Kokkos::parallel_for("ktext::suffix_array::initial_keys", Range<ExecSpace>(exec, 0, n),
+                         InitialKeyPiece<Key, U, P>{key, vals, keys, shift});
+    if (sort_pairs_in_either(exec, keys, vals, keys_tmp, vals_tmp, 0, key_bits - shift < width ? key_bits - shift : width)) {
+      std::swap(keys, keys_tmp);
+      std::swap(vals, vals_tmp);
+    }
+  }
+  if (vals.data() != order.data()) Kokkos::deep_copy(exec, order, vals);
+}
 
 /// Window of the initial ranks' scatter unless SuffixArrayOptions::scatter_window says:
 /// ktext::cache_window where the \p elements' ranks take at most 6 windows, else 0 (one pass).
@@ -758,37 +797,51 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // order (4 bytes per element), which ktext::scatter then writes to ISA in windows.
   I* rank_room = nullptr;
   {
-    // LSD over 16-bit pieces of the packed key, least significant first: four stable passes
-    // with 2-byte keys move 6 bytes per suffix each and need 4n bytes of key buffers, where two
-    // passes over 32-bit halves would need 8n (the initial sort sets the peak otherwise). A wider
-    // output has those 4n bytes free behind the order.
-    Kokkos::View<std::uint16_t*, Mem> key_store;
-    std::uint16_t* key_bytes = reinterpret_cast<std::uint16_t*>(order.data() + n);
+    // LSD over pieces of the packed key, least significant first. 32-bit pieces where two
+    // buffers of them fit memory already held: the spare (DC3's output), or the spare and the
+    // held tail (DC3 sizes it for that where its output is too small). Else 16-bit pieces (four
+    // stable passes with 2-byte keys move 6 bytes per suffix each and need 4n bytes of key
+    // buffers; a wider output has those behind the order). Two pieces instead of three or four
+    // gather the text at random once instead of two or three times: on an H100, DC3 on 50 MB of
+    // C/C++ headers took 38.3-38.7 ms instead of 41.5-42.2, english 16.2-16.3 instead of
+    // 17.3-17.7, xml 29.0-29.2 instead of 30.6-30.8 (perf/README, 2026-11-26).
+    const std::size_t elements = std::size_t(n);
+    const Unmanaged<I, ExecSpace> order_tmp(isa.data(), n);
+    std::uint32_t* wide = nullptr;
+    std::uint32_t* wide_other = nullptr;
     if constexpr (!narrow) {
-      if (spare.bytes >= 2 * std::size_t(n) * sizeof(std::uint16_t)) {
-        key_bytes = static_cast<std::uint16_t*>(spare.data);
-      } else {
-        key_store = counted_view<std::uint16_t>(exec, mem, "ktext::suffix_array::keys", 2 * std::size_t(n));
-        key_bytes = key_store.data();
+      if (spare.bytes >= 2 * elements * sizeof(std::uint32_t)) {
+        wide = static_cast<std::uint32_t*>(spare.data);
+        wide_other = wide + elements;
+      } else if (spare.bytes >= elements * sizeof(std::uint32_t) &&
+                 held_entries * sizeof(I) >= elements * sizeof(std::uint32_t)) {
+        wide = static_cast<std::uint32_t*>(spare.data);
+        wide_other = reinterpret_cast<std::uint32_t*>(held_tail);
       }
     }
-    const Unmanaged<std::uint16_t, ExecSpace> keys(key_bytes, n), keys_tmp(key_bytes + n, n);
     const I untruncated = layout.untruncated(std::uint64_t(per_key));
     const I truncated = n - untruncated, u1 = layout.untruncated_first_class(std::uint64_t(per_key));
     Kokkos::parallel_for(
         "ktext::suffix_array::initial_order", Policy(exec, 0, n),
         KOKKOS_LAMBDA(I j) { order(j) = j < truncated ? layout.from_end(j) : layout.untruncated_element(j - truncated, u1); });
-    for (int shift = 0; shift < key_bits; shift += 16) {
-      const int first_read = key.first_read(shift);
-      Kokkos::parallel_for(
-          "ktext::suffix_array::initial_keys", Policy(exec, 0, n), KOKKOS_LAMBDA(I j) {
-            key.prefetch(order, j, first_read);
-            keys(j) = key.piece(order(j), shift);
-          });
-      ktext::sort_pairs(exec, keys, order, keys_tmp, isa, 0, key_bits - shift < 16 ? key_bits - shift : 16);
+    if (wide) {
+      sort_by_key_pieces<std::uint32_t>(exec, key, order, order_tmp, wide, wide_other, key_bits);
+      if (sizeof(I) <= sizeof(std::uint32_t)) rank_room = reinterpret_cast<I*>(wide);
+    } else {
+      Kokkos::View<std::uint16_t*, Mem> key_store;
+      std::uint16_t* key_bytes = reinterpret_cast<std::uint16_t*>(order.data() + n);
+      if constexpr (!narrow) {
+        if (spare.bytes >= 2 * elements * sizeof(std::uint16_t)) {
+          key_bytes = static_cast<std::uint16_t*>(spare.data);
+        } else {
+          key_store = counted_view<std::uint16_t>(exec, mem, "ktext::suffix_array::keys", 2 * elements);
+          key_bytes = key_store.data();
+        }
+      }
+      sort_by_key_pieces<std::uint16_t>(exec, key, order, order_tmp, key_bytes, key_bytes + elements, key_bits);
+      if (sizeof(I) <= 2 * sizeof(std::uint16_t) && key_store.data() == nullptr) rank_room = reinterpret_cast<I*>(key_bytes);
+      release_counted(mem, key_store);
     }
-    if (sizeof(I) <= 2 * sizeof(std::uint16_t) && key_store.data() == nullptr) rank_room = reinterpret_cast<I*>(key_bytes);
-    release_counted(mem, key_store);
   }
   using Bytes = Unmanaged<std::uint8_t, ExecSpace>;
   Kokkos::View<std::uint8_t*, Mem> head_store;

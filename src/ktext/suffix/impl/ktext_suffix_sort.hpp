@@ -25,7 +25,8 @@ inline bool sample_fits_32_bits(std::uint64_t n) { return (n + 1) / 3 + n / 3 < 
 /// 5.0 s, sources 4.1 against 4.8, english 3.1 against 3.5, proteins 3.5 against 3.7, dna 3.5
 /// against 3.2; on an H100 (ktext bwt, ms) dna 21.1 / 21.8, english 26.2 / 33.2, proteins
 /// 15.0 / 18.1, sources 41.9 / 51.9, xml 46.1 / 54.0, Thue-Morse 270 / 384, Fibonacci 414 / 550,
-/// random bytes 38.1 / 36.7, random ACGT 40.7 / 38.8; and 11.67n bytes against 13-14n.
+/// random bytes 38.1 / 36.7, random ACGT 40.7 / 38.8; and 11.67n bytes then (13.0n since its
+/// initial sort takes 32-bit key pieces) against 13-14n.
 inline bool uses_difference_cover(const SuffixArrayOptions& options, int alphabet_bits) {
   return difference_cover_applies(alphabet_bits) && options.algorithm != SuffixArrayAlgorithm::doubling;
 }
