@@ -280,6 +280,21 @@ std::vector<std::int64_t> dc3_merge(const std::vector<std::uint8_t>& t, const st
                                       mem, kernel);
   Exec{}.fence();
   EXPECT_EQ(mem.live(), 0u);
+  {
+    // Again with the tile boundaries in memory the caller holds (DC3's held tail): the same
+    // rows, and the footprint neither grows nor loses what it had.
+    Kokkos::View<I*, Mem> room("room", n / 8 + 8);  // a tile holds 8 outputs a thread or more
+    Kokkos::View<std::int64_t*, Mem> again("again", n);
+    ktext::Footprint held;
+    held.add(1000);
+    ktext::impl::merge_difference_cover(Exec{}, cmp, sample_view, rest_view,
+                                        ktext::impl::EmitSuffixArray<decltype(again)>{again}, held, kernel,
+                                        ktext::impl::Spare{room.data(), room.extent(0) * sizeof(I)});
+    Exec{}.fence();
+    EXPECT_EQ(held.live(), 1000u) << "n=" << n;
+    EXPECT_EQ(held.peak(), 1000u) << "n=" << n;
+    EXPECT_EQ(to_host(again), to_host(out)) << "n=" << n;
+  }
   if (n > 0) {
     // The same merge writing the BWT, against the one derived from the reference.
     Kokkos::View<std::uint8_t*, Mem> bwt("bwt", n);

@@ -345,16 +345,18 @@ void merge_difference_cover(const ExecSpace& exec, const Compare& cmp, const V& 
   using Splits = Kokkos::View<I*, typename ExecSpace::memory_space>;
   using Kernel = MergeByTeam<ExecSpace, Inputs, Splits, Emit>;
   const Kernel probe{in, Splits(), out, 0};
-  Splits splits;
+  Splits splits, splits_store;  // splits_store: counted in mem, where room does not hold them
   auto launch = [&](auto policy_type) {
     using Policy = decltype(policy_type);
     const int most = Policy(exec, 1, Kokkos::AUTO).team_size_max(probe, Kokkos::ParallelForTag());
     const int team = most < merge_team_size ? most : merge_team_size;
     const std::uint64_t tile = std::uint64_t(team) * merge_per_thread, tiles = (n + tile - 1) / tile;
-    if (room.bytes >= (tiles + 1) * sizeof(I))
+    if (room.bytes >= (tiles + 1) * sizeof(I)) {
       splits = Splits(static_cast<I*>(room.data), tiles + 1);  // unmanaged: memory the caller holds
-    else
-      splits = counted_view<I>(exec, mem, "ktext::suffix_array::merge_splits", tiles + 1);
+    } else {
+      splits_store = counted_view<I>(exec, mem, "ktext::suffix_array::merge_splits", tiles + 1);
+      splits = splits_store;
+    }
     Kokkos::parallel_for("ktext::suffix_array::merge_splits", Range<ExecSpace>(exec, 0, tiles + 1),
                          MergeSplits<Inputs, Splits>{in, splits, tile});
     Kokkos::parallel_for("ktext::suffix_array::merge",
@@ -374,7 +376,7 @@ void merge_difference_cover(const ExecSpace& exec, const Compare& cmp, const V& 
   else
     launch(Kokkos::TeamPolicy<ExecSpace>());
   exec.fence("ktext::suffix_array: merge_splits free");
-  release_counted(mem, splits);
+  release_counted(mem, splits_store);
 }
 
 }  // namespace ktext::impl

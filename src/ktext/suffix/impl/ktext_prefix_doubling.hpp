@@ -193,7 +193,7 @@ void sort_by_key_pieces(const ExecSpace& exec, const Key& key, const Unmanaged<I
   constexpr int width = int(8 * sizeof(Piece));
   const std::size_t n = order.extent(0);
   P keys(keys_a, n), keys_tmp(keys_b, n);
-  U vals = order, vals_tmp(order_tmp.data(), n);
+  U vals = order, vals_tmp = order_tmp;
   for (int shift = 0; shift < key_bits; shift += width) {
     Kokkos::parallel_for("ktext::suffix_array::initial_keys", Range<ExecSpace>(exec, 0, n),
                          InitialKeyPiece<Key, U, P>{key, vals, keys, shift});
