@@ -261,6 +261,10 @@ TEST(labels, primitives) {
   auto perm = to_device(identity);  // a permutation: scatter through it writes each slot once
   expect_primitive("ktext::gather[Kokkos]", [&] { ktext::gather(Exec{}, vals, perm, out); });
   expect_primitive("ktext::scatter[Kokkos]", [&] { ktext::scatter(Exec{}, vals, perm, out); });
+  auto uperm = to_device(std::vector<std::uint32_t>(identity.begin(), identity.end()));
+  Kokkos::View<std::uint32_t*, Mem> idx_tmp("idx_tmp", n);
+  expect_primitive("ktext::scatter[Kokkos partitioned]",
+                   [&] { ktext::scatter_partitioned(Exec{}, vals, uperm, out, vals_tmp, idx_tmp, 8); });
 
   // Empty inputs still name their path.
   Kokkos::View<std::uint64_t*, Mem> none("none", 0);
@@ -371,6 +375,37 @@ TEST(labels, dc3_sorts_the_sample_by_32bit_key_pieces) {
   ktext::SuffixArrayOptions doubling;
   doubling.algorithm = ktext::SuffixArrayAlgorithm::doubling;
   EXPECT_EQ(launches(watch([&] { ktext::suffix_array(Exec{}, text, sa, doubling); }), keys), 4);
+}
+
+TEST(labels, dc3_partitions_the_initial_ranks) {
+  // With 32-bit and 64-bit outputs the partition takes the sample's other key buffer, and with a
+  // 32-bit output the head flags then go to the output's memory past the ranks: no allocation.
+  const auto launches = [](const Trace& t, const char* label) {
+    return std::count_if(t.events.begin(), t.events.end(),
+                         [&](const Event& e) { return e.kind == "parallel_for" && e.label == label; });
+  };
+  const auto allocations = [](const Trace& t, const char* label) {
+    return std::count_if(t.events.begin(), t.events.end(),
+                         [&](const Event& e) { return e.kind == "allocation" && e.label == label; });
+  };
+  const char* writes = "ktext::scatter_partitioned[Kokkos]";
+  const auto text = to_device(random_text(50000, 26, 13));
+  Kokkos::View<std::int32_t*, Mem> sa("sa", text.extent(0));
+  Kokkos::View<std::int64_t*, Mem> sa64("sa64", text.extent(0));
+  ktext::SuffixArrayOptions parts;
+  parts.scatter_parts = 256;
+  const Trace narrow = watch([&] { ktext::suffix_array(Exec{}, text, sa, parts); });
+  EXPECT_EQ(launches(narrow, writes), 1);
+  EXPECT_EQ(allocations(narrow, "ktext::suffix_array::heads"), 0);
+  EXPECT_EQ(launches(watch([&] { ktext::suffix_array(Exec{}, text, sa64, parts); }), writes), 1);
+  // None with one part, nor by default where the ranks fit one cache window (50000 do).
+  parts.scatter_parts = 1;
+  EXPECT_EQ(launches(watch([&] { ktext::suffix_array(Exec{}, text, sa, parts); }), writes), 0);
+  EXPECT_EQ(launches(watch([&] { ktext::suffix_array(Exec{}, text, sa); }), writes), 0);
+  // Doubling into a 32-bit output holds no second key buffer.
+  parts.scatter_parts = 256;
+  parts.algorithm = ktext::SuffixArrayAlgorithm::doubling;
+  EXPECT_EQ(launches(watch([&] { ktext::suffix_array(Exec{}, text, sa, parts); }), writes), 0);
 }
 
 TEST(labels, fm_index) {

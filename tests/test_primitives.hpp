@@ -407,6 +407,53 @@ TEST(primitives, scatter_in_windows) {
   EXPECT_EQ(ktext::cache_window<std::uint32_t>(Exec{}) == 0, host);
 }
 
+template <class I, class V>
+void check_scatter_partitioned(std::size_t n, std::size_t size, int bits) {
+  std::vector<I> perm(size);
+  std::iota(perm.begin(), perm.end(), I(0));
+  std::shuffle(perm.begin(), perm.end(), std::mt19937(std::uint32_t(n + bits)));
+  perm.resize(n);
+  const auto src = random_values<V>(n, n + 5);
+  std::vector<V> want(size, V(7));
+  for (std::size_t i = 0; i < n; ++i) want[std::size_t(perm[i])] = src[i];
+  auto dsrc = to_device(src);
+  auto dperm = to_device(perm);
+  Kokkos::View<V*, Mem> out("out", size), src_tmp("src_tmp", n);
+  Kokkos::View<I*, Mem> idx_tmp("idx_tmp", n);
+  Kokkos::deep_copy(out, V(7));
+  ktext::scatter_partitioned(Exec{}, dsrc, dperm, out, src_tmp, idx_tmp, bits);
+  ASSERT_EQ(to_host(out), want) << "n " << n << " size " << size << " bits " << bits;
+  // The partition only reads its inputs.
+  ASSERT_EQ(to_host(dsrc), src) << "n " << n << " bits " << bits;
+  ASSERT_EQ(to_host(dperm), perm) << "n " << n << " bits " << bits;
+  if (n == size) {
+    // The destination in the source's memory (how the suffix array writes its initial ranks).
+    ktext::scatter_partitioned(Exec{}, dsrc, dperm, dsrc, src_tmp, idx_tmp, bits);
+    ASSERT_EQ(to_host(dsrc), want) << "in place, n " << n << " bits " << bits;
+  }
+}
+
+TEST(primitives, scatter_partitioned) {
+  // Parts of 1 to 8 bits of the destination, which the indices cover wholly or in part (the
+  // other entries keep their values), sizes 2^k + {0, 7, 723, 1347} and the smallest.
+  std::vector<std::size_t> ns = {0, 1, 2, 3};
+  for (int k : {4, 12, 16})
+    for (std::size_t d : {0, 7, 723, 1347}) ns.push_back((std::size_t(1) << k) + d);
+  for (std::size_t n : ns)
+    for (int bits : {1, 3, 8}) {
+      check_scatter_partitioned<std::uint32_t, std::uint32_t>(n, n, bits);
+      check_scatter_partitioned<std::uint32_t, std::uint64_t>(n, n + 1347, bits);
+      check_scatter_partitioned<std::uint64_t, std::int32_t>(n, 2 * n + 1, bits);
+    }
+  // Indices reaching the top of a destination whose size is a power of two, and bad arguments.
+  check_scatter_partitioned<std::uint32_t, std::uint32_t>(std::size_t(1) << 16, std::size_t(1) << 16, 8);
+  Kokkos::View<std::uint32_t*, Mem> v("v", 4), short_tmp("short", 3);
+  EXPECT_THROW(ktext::scatter_partitioned(Exec{}, v, v, v, v, v, 0), ktext::InputError);
+  EXPECT_THROW(ktext::scatter_partitioned(Exec{}, v, v, v, v, v, 9), ktext::InputError);
+  EXPECT_THROW(ktext::scatter_partitioned(Exec{}, v, v, v, short_tmp, v, 4), ktext::InputError);
+  EXPECT_THROW(ktext::scatter_partitioned(Exec{}, short_tmp, v, v, v, v, 4), ktext::InputError);
+}
+
 // ---- portable vs dispatched -------------------------------------------------------------------
 // For every primitive with a CUB specialization: the implementation struct with UseCub = false
 // and the public call (the dispatched path) on the same inputs, outputs compared bit for bit. On

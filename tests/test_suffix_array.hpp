@@ -375,9 +375,11 @@ TEST(suffix_array, both_group_sorts_agree) {
 
 TEST(suffix_array, initial_ranks_scattered_in_windows) {
   // The initial ranks stored in sorted order and scattered to ISA in windows of 1 and 5 entries
-  // (on the smaller inputs: a pass per window), 700 and a third of the text: DC3 (the key buffers in its output's memory, also at every reduced level), doubling
-  // into a 64-bit output (in the output's upper half), and doubling into a 32-bit output, whose
-  // key buffers are allocated and released: one pass there. Sizes 2^k + {0, 7, 723, 1347}.
+  // (on the smaller inputs: a pass per window), 700 and a third of the text, or partitioned
+  // into 2 or 256 parts first: DC3 (the key buffers in its output's memory, also at every
+  // reduced level; the partition there), doubling into a 64-bit output (in the output's upper
+  // half), and doubling into a 32-bit output, whose key buffers are allocated and released: one
+  // pass there. Sizes 2^k + {0, 7, 723, 1347}.
   std::vector<std::size_t> sizes = {1, 2, 3, 65, 300, (std::size_t(1) << 16) + 1347};
   for (std::size_t d : {0, 7, 723, 1347}) sizes.push_back((std::size_t(1) << 12) + d);
   for (std::size_t n : sizes) {
@@ -385,19 +387,23 @@ TEST(suffix_array, initial_ranks_scattered_in_windows) {
       const auto want = reference_suffix_array<std::int64_t>(t);
       const std::vector<std::int32_t> want32(want.begin(), want.end());
       auto text = to_device(t, "text");
-      for (std::size_t window : {std::size_t(1), std::size_t(5), std::size_t(700), n / 3 + 1}) {
-        if (window * 1000 < n) continue;
+      const std::pair<std::size_t, std::size_t> ways[] = {{1, 1}, {5, 1}, {700, 1}, {n / 3 + 1, 1}, {0, 2}, {0, 256}};
+      for (const auto& [window, parts] : ways) {
+        if (window * 1000 < n && parts == 1) continue;
         for (Algorithm a : algorithms) {
           ktext::SuffixArrayOptions options;
           options.scatter_window = window;
+          options.scatter_parts = parts;
           options.algorithm = a;
           Kokkos::View<std::int32_t*, Mem> sa("sa", t.size());
           ktext::suffix_array(Exec{}, text, sa, options);
           Kokkos::View<std::int64_t*, Mem> sa64("sa64", t.size());
           ktext::suffix_array(Exec{}, text, sa64, options);
           Exec{}.fence();
-          ASSERT_EQ(to_host(sa), want32) << name << " n=" << n << " window=" << window << " " << name_of(a);
-          ASSERT_EQ(to_host(sa64), want) << name << " n=" << n << " window=" << window << " " << name_of(a) << " 64";
+          ASSERT_EQ(to_host(sa), want32) << name << " n=" << n << " window=" << window << " parts=" << parts << " "
+                                         << name_of(a);
+          ASSERT_EQ(to_host(sa64), want) << name << " n=" << n << " window=" << window << " parts=" << parts << " "
+                                         << name_of(a) << " 64";
         }
       }
     }

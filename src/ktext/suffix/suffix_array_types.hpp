@@ -75,13 +75,22 @@ struct SuffixArrayOptions {
   /// When DC3 sorts its sample's reduced text instead of doubling on (SampleReduction).
   SampleReduction sample_reduction = SampleReduction::automatic;
   /// Ranks written per pass when the ranks of the initial sort are scattered to the inverse
-  /// suffix array (ktext::scatter's window). Applies with 32-bit work indices where the initial
-  /// sort's key buffers lie in memory the call holds anyway (DC3's sample, a 64-bit output),
-  /// which keep the ranks in sorted order meanwhile; elsewhere one pass. 0 chooses ktext::cache_window (half the
-  /// L2 cache on CUDA) where the ranks take at most 6 windows, since each window reads them
-  /// again, else one pass (always on hosts); a window of the elements' count or more takes one
-  /// pass. The result is the same either way.
+  /// suffix array (ktext::scatter's window) and not partitioned first (scatter_parts). Applies
+  /// with 32-bit work indices where the initial sort's key buffers lie in memory the call holds
+  /// anyway (DC3's sample, a 64-bit output), which keep the ranks in sorted order meanwhile;
+  /// elsewhere one pass. 0 chooses ktext::cache_window (half the L2 cache on CUDA) where the
+  /// ranks take at most 6 windows, since each window reads them again, else one pass (always on
+  /// hosts); a window of the elements' count or more takes one pass. The result is the same
+  /// either way.
   std::size_t scatter_window = 0;
+  /// Parts the initial ranks are partitioned into by their place in the inverse suffix array
+  /// before they are written there (ktext::scatter_partitioned), where the call holds the memory
+  /// for it: with 32-bit work indices where the initial sort's two key buffers lie in memory the
+  /// call holds anyway (DC3's sample). 0 chooses 256 where the ranks take more than one
+  /// ktext::cache_window (on CUDA), else 1; 1 partitions nothing, and scatter_window applies;
+  /// other values are rounded up to a power of two, at most 256. The result is the same either
+  /// way.
+  std::size_t scatter_parts = 0;
 };
 
 /// \brief What a run used.

@@ -217,6 +217,20 @@ std::size_t default_scatter_window(const ExecSpace& exec, std::size_t elements) 
   return window > 0 && elements / 6 <= window ? window : 0;
 }
 
+/// Bits of the initial ranks' partition (ktext::scatter_partitioned) unless
+/// SuffixArrayOptions::scatter_parts says: 8 where the \p elements' ranks take more than one
+/// ktext::cache_window, else 0 (none). On an H100 the partition took 0.45 ms where windows took
+/// 0.43 for 16.7 M ranks and 0.85 ms for 33.3 M, where windows took 0.98 (perf/README,
+/// 2026-11-26).
+template <class I, class ExecSpace>
+int scatter_partition_bits(const ExecSpace& exec, std::size_t elements, std::size_t parts) {
+  if (parts == 0) {
+    const std::size_t window = ktext::cache_window<I>(exec);
+    return window > 0 && elements > window ? 8 : 0;
+  }
+  return parts >= 256 ? 8 : parts <= 1 ? 0 : bit_width(std::uint64_t(parts - 1));
+}
+
 /// Running maximum of indices (0 is the identity: indices are non-negative).
 template <class I>
 struct MaxIndex {
@@ -796,6 +810,9 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // The key buffers once sorted, where they were not allocated: room for the ranks in sorted
   // order (4 bytes per element), which ktext::scatter then writes to ISA in windows.
   I* rank_room = nullptr;
+  // Room for the ranks' partition by their place in ISA, beside ISA's own memory: the other key
+  // buffer of 32-bit pieces.
+  I* partition_room = nullptr;
   {
     // LSD over pieces of the packed key, least significant first. 32-bit pieces where two
     // buffers of them fit memory already held: the spare (DC3's output), or the spare and the
@@ -826,7 +843,10 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         KOKKOS_LAMBDA(I j) { order(j) = j < truncated ? layout.from_end(j) : layout.untruncated_element(j - truncated, u1); });
     if (wide) {
       sort_by_key_pieces<std::uint32_t>(exec, key, order, order_tmp, wide, wide_other, key_bits);
-      if (sizeof(I) <= sizeof(std::uint32_t)) rank_room = reinterpret_cast<I*>(wide);
+      if (sizeof(I) <= sizeof(std::uint32_t)) {
+        rank_room = reinterpret_cast<I*>(wide);
+        partition_room = reinterpret_cast<I*>(wide_other);
+      }
     } else {
       Kokkos::View<std::uint16_t*, Mem> key_store;
       std::uint16_t* key_bytes = reinterpret_cast<std::uint16_t*>(order.data() + n);
@@ -846,7 +866,18 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   using Bytes = Unmanaged<std::uint8_t, ExecSpace>;
   Kokkos::View<std::uint8_t*, Mem> head_store;
   std::uint8_t* head_data = reinterpret_cast<std::uint8_t*>(held_tail);
-  if (held_entries * sizeof(I) < std::size_t(n)) {
+  const int partition_bits = scatter_partition_bits<I>(exec, std::size_t(n), options.scatter_parts);
+  if (partition_bits == 0) {
+    partition_room = nullptr;
+  } else if (partition_room == held_tail) {
+    // The partition takes the held tail: the heads go past the ranks in the spare (DC3's
+    // output, 1.5 entries per sample suffix), or there is no room for the partition.
+    if (spare.bytes >= std::size_t(n) * (sizeof(I) + 1))
+      head_data = static_cast<std::uint8_t*>(spare.data) + std::size_t(n) * sizeof(I);
+    else
+      partition_room = nullptr;
+  }
+  if (head_data == reinterpret_cast<std::uint8_t*>(held_tail) && held_entries * sizeof(I) < std::size_t(n)) {
     head_store = counted_view<std::uint8_t>(exec, mem, "ktext::suffix_array::heads", n);
     head_data = head_store.data();
   }
@@ -855,7 +886,19 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
                        FlagHeads<decltype(key), decltype(order), Bytes, I>{key, order, head});
   const std::size_t window =
       options.scatter_window > 0 ? options.scatter_window : default_scatter_window<I>(exec, std::size_t(n));
-  if (rank_room && window > 0 && window < std::size_t(n)) {
+  if (partition_room) {
+    // A random write per element leaves a partial sector in memory each: the ranks, stored in
+    // sorted order, are partitioned by their place in ISA (into ISA's memory and the partition
+    // room) and written part by part, each part's writes within a 256th of ISA, which the cache
+    // holds. They land in the ranks' memory, which the partition has read, and are copied to ISA.
+    const Unmanaged<I, ExecSpace> ranks(rank_room, n);
+    ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
+                                   StoreInitialRank<decltype(ranks), I>{ranks});
+    const Unmanaged<I, ExecSpace> isa_memory(isa.data(), n);
+    ktext::scatter_partitioned(exec, ranks, order, ranks, Unmanaged<I, ExecSpace>(partition_room, n), isa_memory,
+                               partition_bits);
+    Kokkos::deep_copy(exec, isa_memory, ranks);
+  } else if (rank_room && window > 0 && window < std::size_t(n)) {
     // A random write per element, in sorted order, leaves a partial sector in memory each: the
     // ranks are stored in order first and scattered in windows that the cache holds.
     const Unmanaged<I, ExecSpace> ranks(rank_room, n);
