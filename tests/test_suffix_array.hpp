@@ -410,6 +410,45 @@ TEST(suffix_array, initial_ranks_scattered_in_windows) {
   }
 }
 
+TEST(suffix_array, initial_sort_over_every_key_width) {
+  // Alphabets of every key width (codes of 1 to 8 bits): the initial sort's last piece ends in
+  // either key buffer (54-bit sample keys of 6-bit codes sort an odd number of digits), and with
+  // a 32-bit output DC3's other key buffer is its held tail, where the heads otherwise go; with
+  // and without the ranks' partition, which also takes that buffer. Random texts, and random
+  // blocks of 300 symbols three times over (keys in groups of three). Sizes 2^k + {0, 7, 723, 1347}.
+  for (std::size_t sigma : {2, 7, 13, 27, 50, 100, 200, 256}) {
+    for (std::size_t d : {0, 7, 723, 1347}) {
+      const std::size_t n = (std::size_t(1) << 14) + d;
+      const auto random = random_text(n, std::uint32_t(sigma), std::uint32_t(sigma + d));
+      std::vector<std::uint8_t> blocks(n);
+      for (std::size_t i = 0; i < n; ++i) blocks[i] = random[i / 900 * 900 + i % 300];
+      const std::vector<std::uint8_t>* const texts[] = {&random, &blocks};
+      for (const auto* tp : texts) {
+        const auto& t = *tp;
+        const auto want = reference_suffix_array<std::int64_t>(t);
+        const std::vector<std::int32_t> want32(want.begin(), want.end());
+        auto text = to_device(t, "text");
+        for (std::size_t parts : {1, 256}) {
+          for (Algorithm a : algorithms) {
+            ktext::SuffixArrayOptions options;
+            options.scatter_parts = parts;
+            options.algorithm = a;
+            Kokkos::View<std::int32_t*, Mem> sa("sa", n);
+            Kokkos::View<std::int64_t*, Mem> sa64("sa64", n);
+            ktext::suffix_array(Exec{}, text, sa, options);
+            ktext::suffix_array(Exec{}, text, sa64, options);
+            const std::string what = "sigma=" + std::to_string(sigma) + " n=" + std::to_string(n) +
+                                     (tp == &random ? " random" : " blocks") + " parts=" + std::to_string(parts) +
+                                     " " + name_of(a);
+            ASSERT_EQ(to_host(sa), want32) << what;
+            ASSERT_EQ(to_host(sa64), want) << what;
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(suffix_array, widen_in_place_keeps_every_value) {
   // 32-bit values at the start of a 64-bit array become its entries, for sizes 2^k + {0, 7, 723, 1347}.
   std::vector<std::size_t> sizes = {0, 1, 2, 3, 4, 5};
