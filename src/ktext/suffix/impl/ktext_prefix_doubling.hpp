@@ -136,13 +136,14 @@ struct PackedKey {
     const std::uint64_t at = std::uint64_t(layout.position(v(j + prefetch_distance))) + std::uint64_t(t);
     if (at < text.extent(0)) ktext::impl::prefetch(text.data() + at);
   }
-  /// Bits [shift, shift + 8 sizeof(Piece)) of the packed key of element p. Symbol t occupies
-  /// bits [(k-1-t) b, (k-1-t) b + b); only the symbols overlapping the piece are read (3 of 9
-  /// for source code in 16 bits, 16 of 64 for a unary text, instead of all k per piece).
+  /// Bits [shift, shift + width) of the packed key of element p (width at most Piece's, the
+  /// bits above it 0). Symbol t occupies bits [(k-1-t) b, (k-1-t) b + b); only the symbols
+  /// overlapping the piece are read (3 of 9 for source code in 16 bits, 16 of 64 for a unary
+  /// text, instead of all k per piece).
   template <class Piece>
-  KOKKOS_INLINE_FUNCTION Piece piece(I p, int shift) const {
+  KOKKOS_INLINE_FUNCTION Piece piece(I p, int shift, int width) const {
     const int k = per_key, b = alphabet.bits;
-    const int t_first = first_read(shift, int(8 * sizeof(Piece)));
+    const int t_first = first_read(shift, width);
     const int t_last = k - 1 - shift / b;
     const P i = layout.position(p), n = layout.text_length();
     std::uint64_t acc = 0;
@@ -150,7 +151,8 @@ struct PackedKey {
       const std::uint64_t code = P(t) < n - i ? alphabet(text(i + t)) : 0;
       acc |= code << ((k - 1 - t) * b);
     }
-    return static_cast<Piece>(acc >> shift);
+    acc >>= shift;
+    return static_cast<Piece>(width < 64 ? acc & ((std::uint64_t(1) << width) - 1) : acc);
   }
   /// Whether elements a and b agree on their first k symbols (neither truncated). Equal codes
   /// mean equal symbols, so the raw symbols are compared, stopping at the first difference.
@@ -167,7 +169,7 @@ struct PackedKey {
   KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return !truncated(a) && !truncated(b) && same_prefix(a, b); }
 };
 
-/// keys(j) = piece \p shift of the packed key of element order(j), pieces of Piece's width.
+/// keys(j) = bits [shift, shift + width) of the packed key of element order(j).
 template <class Key, class Order, class Keys>
 struct InitialKeyPiece {
   using Piece = typename Keys::non_const_value_type;
@@ -175,34 +177,41 @@ struct InitialKeyPiece {
   Order order;
   Keys keys;
   int shift;
+  int width;
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
-    key.prefetch(order, j, key.first_read(shift, int(8 * sizeof(Piece))));
-    keys(j) = key.template piece<Piece>(order(j), shift);
+    key.prefetch(order, j, key.first_read(shift, width));
+    keys(j) = key.template piece<Piece>(order(j), shift, width);
   }
 };
 
 /// Sorts \p order stably by the first \p key_bits bits of its elements' packed keys: LSD over
 /// pieces of Piece's width in \p keys_a and \p keys_b (\p order's length each), \p order_tmp the
 /// other value buffer. The first piece reads the text in element order; each later one gathers
-/// it at random in the order so far, so wider pieces read the text fewer times.
+/// it at random in the order so far, so wider pieces read the text fewer times. The narrower
+/// piece, if any, goes first, so that the last one holds Piece's width of the keys' top bits.
+/// Returns the buffer that holds those, in \p order's sorted order.
 template <class Piece, class ExecSpace, class Key, class I>
-void sort_by_key_pieces(const ExecSpace& exec, const Key& key, const Unmanaged<I, ExecSpace>& order,
-                        const Unmanaged<I, ExecSpace>& order_tmp, Piece* keys_a, Piece* keys_b, int key_bits) {
+Piece* sort_by_key_pieces(const ExecSpace& exec, const Key& key, const Unmanaged<I, ExecSpace>& order,
+                          const Unmanaged<I, ExecSpace>& order_tmp, Piece* keys_a, Piece* keys_b, int key_bits) {
   using U = Unmanaged<I, ExecSpace>;
   using P = Unmanaged<Piece, ExecSpace>;
   constexpr int width = int(8 * sizeof(Piece));
   const std::size_t n = order.extent(0);
   P keys(keys_a, n), keys_tmp(keys_b, n);
   U vals = order, vals_tmp = order_tmp;
-  for (int shift = 0; shift < key_bits; shift += width) {
+  const int pieces = (key_bits + width - 1) / width;
+  for (int p = 0, shift = 0; p < pieces; ++p) {
+    const int bits = p == 0 ? key_bits - width * (pieces - 1) : width;
     Kokkos::parallel_for("ktext::suffix_array::initial_keys", Range<ExecSpace>(exec, 0, n),
-                         InitialKeyPiece<Key, U, P>{key, vals, keys, shift});
-    if (sort_pairs_in_either(exec, keys, vals, keys_tmp, vals_tmp, 0, key_bits - shift < width ? key_bits - shift : width)) {
+                         InitialKeyPiece<Key, U, P>{key, vals, keys, shift, bits});
+    if (sort_pairs_in_either(exec, keys, vals, keys_tmp, vals_tmp, 0, bits)) {
       std::swap(keys, keys_tmp);
       std::swap(vals, vals_tmp);
     }
+    shift += bits;
   }
   if (vals.data() != order.data()) Kokkos::deep_copy(exec, order, vals);
+  return keys.data();
 }
 
 /// Window of the initial ranks' scatter unless SuffixArrayOptions::scatter_window says:
@@ -250,6 +259,23 @@ struct FlagHeads {
   KOKKOS_INLINE_FUNCTION void operator()(I j) const {
     same.prefetch(v, j);
     head(j) = j == 0 || !same.same_group(v(j - 1), v(j)) ? 1 : 0;
+  }
+};
+/// FlagHeads after the initial sort, with \p top the sorted keys' top bits: entries that differ
+/// there start a group without reading the text, and only those that agree prefetch it. On
+/// random bytes nearly every entry differs in its first 4 symbols: on an H100, 100 MB of them took
+/// 19.4-19.6 ms instead of 21.2-21.7 (DC3, suffix array); english, xml and a versioned
+/// collection showed nothing beyond the spread (perf/README, 2026-11-26).
+template <class Key, class V, class Top, class Bytes, class I>
+struct FlagHeadsByTop {
+  Key key;
+  V v;
+  Top top;
+  Bytes head;
+  KOKKOS_INLINE_FUNCTION void operator()(I j) const {
+    const std::uint64_t ahead = std::uint64_t(j) + prefetch_distance;
+    if (ahead < v.extent(0) && top(ahead) == top(ahead - 1)) key.prefetch(v, j);
+    head(j) = j == 0 || top(j) != top(j - 1) || !key.same_group(v(j - 1), v(j)) ? 1 : 0;
   }
 };
 /// The running maximum of head indices is each suffix's rank, scattered to ISA.
@@ -813,6 +839,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // Room for the ranks' partition by their place in ISA, beside ISA's own memory: the other key
   // buffer of 32-bit pieces.
   I* partition_room = nullptr;
+  // The sorted keys' top 32 bits, where they were sorted in 32-bit pieces.
+  const std::uint32_t* top_piece = nullptr;
   {
     // LSD over pieces of the packed key, least significant first. 32-bit pieces where two
     // buffers of them fit memory already held: the spare (DC3's output), or the spare and the
@@ -842,7 +870,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         "ktext::suffix_array::initial_order", Policy(exec, 0, n),
         KOKKOS_LAMBDA(I j) { order(j) = j < truncated ? layout.from_end(j) : layout.untruncated_element(j - truncated, u1); });
     if (wide) {
-      sort_by_key_pieces<std::uint32_t>(exec, key, order, order_tmp, wide, wide_other, key_bits);
+      top_piece = sort_by_key_pieces<std::uint32_t>(exec, key, order, order_tmp, wide, wide_other, key_bits);
       if (sizeof(I) <= sizeof(std::uint32_t)) {
         rank_room = reinterpret_cast<I*>(wide);
         partition_room = reinterpret_cast<I*>(wide_other);
@@ -867,44 +895,51 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   Kokkos::View<std::uint8_t*, Mem> head_store;
   std::uint8_t* head_data = reinterpret_cast<std::uint8_t*>(held_tail);
   const int partition_bits = scatter_partition_bits<I>(exec, std::size_t(n), options.scatter_parts);
-  if (partition_bits == 0) {
-    partition_room = nullptr;
-  } else if (partition_room == held_tail) {
-    // The partition takes the held tail: the heads go past the ranks in the spare (DC3's
-    // output, 1.5 entries per sample suffix), or there is no room for the partition.
-    if (spare.bytes >= std::size_t(n) * (sizeof(I) + 1))
+  if (partition_bits == 0) partition_room = nullptr;
+  if (held_tail && (partition_room == held_tail || top_piece == reinterpret_cast<std::uint32_t*>(held_tail))) {
+    // The partition takes the held tail, or the heads read the top piece there: the heads go
+    // past the ranks in the spare (DC3's output, 1.5 entries per sample suffix), or neither
+    // uses the held tail.
+    if (spare.bytes >= std::size_t(n) * (sizeof(I) + 1)) {
       head_data = static_cast<std::uint8_t*>(spare.data) + std::size_t(n) * sizeof(I);
-    else
-      partition_room = nullptr;
+    } else {
+      if (partition_room == held_tail) partition_room = nullptr;
+      if (top_piece == reinterpret_cast<std::uint32_t*>(held_tail)) top_piece = nullptr;
+    }
   }
   if (head_data == reinterpret_cast<std::uint8_t*>(held_tail) && held_entries * sizeof(I) < std::size_t(n)) {
     head_store = counted_view<std::uint8_t>(exec, mem, "ktext::suffix_array::heads", n);
     head_data = head_store.data();
   }
   const Bytes head(head_data, n);
-  Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
-                       FlagHeads<decltype(key), decltype(order), Bytes, I>{key, order, head});
+  if (top_piece) {
+    const Unmanaged<const std::uint32_t, ExecSpace> top(top_piece, n);
+    Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
+                         FlagHeadsByTop<decltype(key), decltype(order), decltype(top), Bytes, I>{key, order, top, head});
+  } else {
+    Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
+                         FlagHeads<decltype(key), decltype(order), Bytes, I>{key, order, head});
+  }
   const std::size_t window =
       options.scatter_window > 0 ? options.scatter_window : default_scatter_window<I>(exec, std::size_t(n));
-  if (partition_room) {
-    // A random write per element leaves a partial sector in memory each: the ranks, stored in
-    // sorted order, are partitioned by their place in ISA (into ISA's memory and the partition
-    // room) and written part by part, each part's writes within a 256th of ISA, which the cache
-    // holds. They land in the ranks' memory, which the partition has read, and are copied to ISA.
-    const Unmanaged<I, ExecSpace> ranks(rank_room, n);
-    ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
-                                   StoreInitialRank<decltype(ranks), I>{ranks});
-    const Unmanaged<I, ExecSpace> isa_memory(isa.data(), n);
-    ktext::scatter_partitioned(exec, ranks, order, ranks, Unmanaged<I, ExecSpace>(partition_room, n), isa_memory,
-                               partition_bits);
-    Kokkos::deep_copy(exec, isa_memory, ranks);
-  } else if (rank_room && window > 0 && window < std::size_t(n)) {
+  if (partition_room || (rank_room && window > 0 && window < std::size_t(n))) {
     // A random write per element, in sorted order, leaves a partial sector in memory each: the
-    // ranks are stored in order first and scattered in windows that the cache holds.
+    // ranks are stored in sorted order first.
     const Unmanaged<I, ExecSpace> ranks(rank_room, n);
     ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
                                    StoreInitialRank<decltype(ranks), I>{ranks});
-    ktext::scatter(exec, ranks, order, isa, window);
+    if (partition_room) {
+      // Partitioned by their place in ISA (into ISA's memory and the partition room) and
+      // written part by part, each part's writes within a 256th of ISA, which the cache holds.
+      // They land in the ranks' memory, which the partition has read, and are copied to ISA.
+      const Unmanaged<I, ExecSpace> isa_memory(isa.data(), n);
+      ktext::scatter_partitioned(exec, ranks, order, ranks, Unmanaged<I, ExecSpace>(partition_room, n), isa_memory,
+                                 partition_bits);
+      Kokkos::deep_copy(exec, isa_memory, ranks);
+    } else {
+      // Scattered in windows that the cache holds.
+      ktext::scatter(exec, ranks, order, isa, window);
+    }
   } else {
     ktext::inclusive_scan_apply<I>(exec, std::size_t(n), HeadIndex<Bytes, I>{head}, MaxIndex<I>{},
                                    WriteInitialRank<decltype(order), decltype(isa), I>{order, isa});
