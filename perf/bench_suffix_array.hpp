@@ -22,6 +22,7 @@
 // ktext::bwt and bwt_two_steps_<Backend> suffix_array then bwt_from_suffix_array, allocations
 // included in both (KTEXT_BENCH_STAGES=0 leaves all five out).
 // KTEXT_BENCH_SA_GROUP_LIMIT sets SuffixArrayOptions::segmented_group_limit (1: radix sorts only).
+// KTEXT_BENCH_SA_TILE_LIMIT sets SuffixArrayOptions::tile_group_limit (1: no tile sort).
 // KTEXT_BENCH_SA_BATCH sets SuffixArrayOptions::batch_entries (0: the default stretch).
 // KTEXT_BENCH_SA_SCATTER_WINDOW sets SuffixArrayOptions::scatter_window (0: the backend's).
 // KTEXT_BENCH_SA_SCATTER_PARTS sets SuffixArrayOptions::scatter_parts (0: the backend's; 1: none).
@@ -129,6 +130,7 @@ std::optional<DeviceInput> device_input(benchmark::State& state, const std::stri
 inline ktext::SuffixArrayOptions bench_options() {
   ktext::SuffixArrayOptions options;
   options.segmented_group_limit = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_GROUP_LIMIT", 0)));
+  options.tile_group_limit = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_TILE_LIMIT", 0)));
   options.batch_entries = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_BATCH", 0)));
   options.scatter_window = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_SCATTER_WINDOW", 0)));
   options.scatter_parts = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_SCATTER_PARTS", 0)));

@@ -373,6 +373,51 @@ TEST(suffix_array, both_group_sorts_agree) {
   }
 }
 
+TEST(suffix_array, tile_sort_groups) {
+  // Rounds whose groups are all short sort them inside tiles: forced on every backend with limits
+  // 2, 8 and 512 (the scratch's most), with and without small batches. Near-copies (eight copies
+  // of a random block, each after the first with a symbol in 50 changed: groups of up to eight
+  // for most rounds, so tile rounds must happen), and the usual shapes. Sizes 2^k + {0, 7, 723, 1347}.
+  std::vector<std::size_t> sizes = {65, 300};
+  for (int k : {12, 16})
+    for (std::size_t d : {0, 7, 723, 1347}) sizes.push_back((std::size_t(1) << k) + d);
+  for (std::size_t n : sizes) {
+    auto texts = named_texts(n, 11);
+    std::vector<std::uint8_t> copies(n);
+    {
+      const auto random = random_text(n, 4, std::uint32_t(n));
+      const std::size_t block = n / 8 + 1;
+      std::uint32_t state = std::uint32_t(n) * 2654435761u + 1;
+      for (std::size_t i = 0; i < n; ++i) {
+        state = state * 1664525u + 1013904223u;
+        copies[i] = i >= block && (state >> 8) % 50 == 0 ? std::uint8_t((state >> 24) % 4) : random[i % block];
+      }
+    }
+    texts.emplace_back("near-copies", copies);
+    for (const auto& [name, t] : texts) {
+      const auto want = reference_suffix_array<std::int32_t>(t);
+      auto text = to_device(t, "text");
+      for (std::size_t limit : {std::size_t(2), std::size_t(8), std::size_t(512)}) {
+        for (std::size_t batch : {std::size_t(0), std::size_t(700)}) {
+          for (Algorithm a : algorithms) {
+            Kokkos::View<std::int32_t*, Mem> sa("sa", t.size());
+            ktext::SuffixArrayOptions options;
+            options.tile_group_limit = limit;
+            options.batch_entries = batch;
+            options.algorithm = a;
+            const ktext::SuffixArrayStats stats = ktext::suffix_array(Exec{}, text, sa, options);
+            Exec{}.fence();
+            const std::string what =
+                name + " n=" + std::to_string(n) + " limit=" + std::to_string(limit) + " batch=" + std::to_string(batch) + " " + name_of(a);
+            ASSERT_EQ(to_host(sa), want) << what;
+            if (name == "near-copies" && limit >= 8 && n > 1000) EXPECT_GT(stats.tile_rounds, 0) << what;
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(suffix_array, initial_ranks_scattered_in_windows) {
   // The initial ranks stored in sorted order and scattered to ISA in windows of 1 and 5 entries
   // (on the smaller inputs: a pass per window), 700 and a third of the text, or partitioned

@@ -72,6 +72,13 @@ struct SuffixArrayOptions {
   /// share of a batch, at least 4096; 1 with CUB, where the segmented sort measured no faster);
   /// 1 always takes the radix sorts. The result is the same either way.
   std::size_t segmented_group_limit = 0;
+  /// A doubling round whose groups have at most this many entries each (known from the round
+  /// before, so never the first) sorts each group inside a tile of its batch in team scratch:
+  /// one pass where the segmented or radix sorts take several. 0 chooses the backend's default
+  /// (impl::default_tile_group_limit: 512 on GPUs; 1 on hosts, whose segmented sort already
+  /// sorts each short group in one pass); 1 never; larger values count as 512, the most a tile's
+  /// scratch holds. The result is the same either way.
+  std::size_t tile_group_limit = 0;
   /// When DC3 sorts its sample's reduced text instead of doubling on (SampleReduction).
   SampleReduction sample_reduction = SampleReduction::automatic;
   /// Ranks written per pass when the ranks of the initial sort are scattered to the inverse
@@ -99,6 +106,7 @@ struct SuffixArrayStats {
   int rounds = 0;                     ///< doubling rounds after the initial sort
   std::uint64_t initial_prefix = 0;   ///< symbols per suffix compared by the initial sort
   int reductions = 0;                 ///< levels of DC3 that sorted a reduced text (SampleReduction)
+  int tile_rounds = 0;                ///< doubling rounds whose groups were sorted in tiles
 };
 
 }  // namespace ktext

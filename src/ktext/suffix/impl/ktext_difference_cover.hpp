@@ -127,6 +127,7 @@ Unmanaged<I, ExecSpace> sort_reduced_sample(const ExecSpace& exec, const SampleS
       exec, Unmanaged<const std::uint32_t, ExecSpace>(reduced.data(), length), U(sample_store.data(), length),
       names_map, inner, mem, Spare{sample_store.data(), sample_store.extent(0) * sizeof(I)});
   stats.rounds += below.rounds;
+  stats.tile_rounds += below.tile_rounds;
   stats.reductions += 1 + below.reductions;
 
   // R's entry n1 (the 0) sorts first; the others map back to elements, and their ranks follow.

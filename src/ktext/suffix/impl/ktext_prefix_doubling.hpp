@@ -54,6 +54,7 @@
 #include "ktext/primitives/segmented_sort.hpp"
 #include "ktext/primitives/select.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
+#include "ktext/suffix/impl/ktext_tile_sort_groups.hpp"
 #include "ktext/suffix/suffix_array_types.hpp"
 
 namespace ktext::impl {
@@ -409,7 +410,9 @@ struct RoundMarks {
 /// batch's kept entries go to kept_out from kept(batch) on, or from 0 when \p staged (copied
 /// there after: CopyStaged), and the last entry writes kept(batch + 1): where the next batch's
 /// go. The counts stay on the device, so the host queues a round's batches without waiting for
-/// each one's count: one wait per round instead of one per batch.
+/// each one's count: one wait per round instead of one per batch. Where \p long_entries is set,
+/// the last entry of each new group longer than \p long_limit adds the group's size there: the
+/// next round sorts in tiles only where no group is (tile_sort_groups).
 template <class Groups, class Vals, class ISA, class SA, class I>
 struct WriteRoundRank {
   Groups groups;
@@ -421,6 +424,8 @@ struct WriteRoundRank {
   I batch;
   bool staged;
   I low;  // what the group ranks g are relative to
+  I* long_entries = nullptr;
+  I long_limit = 0;
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
     const I j = static_cast<I>(jj);
     const I base = groups.rank(j) + low - at.start;
@@ -432,6 +437,8 @@ struct WriteRoundRank {
     if (groups.singleton(j)) sa(base + j) = typename SA::value_type(s);
     else kept_out((staged ? I(0) : kept(batch)) + at.kept - 1) = s;
     if (j + 1 == groups.m) kept(batch + 1) = kept(batch) + at.kept;
+    if (long_entries && j - at.head >= long_limit && (j + 1 == groups.m || groups.head(j + 1)))
+      Kokkos::atomic_add(long_entries, I(j + 1 - at.head));
   }
 };
 /// Moves a batch's kept entries from the scratch to their place in the list (WriteRoundRank).
@@ -1016,6 +1023,15 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   };
   hold_kept(64);
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
+  // Rounds whose groups all hold at most tile_limit entries sort them in tiles of each batch
+  // (tile_sort_groups): one pass where the radix sorts take seven or eight, and a versioned
+  // collection's groups (its near-copies) are that short for most of its rounds. The scan of each
+  // round counts the entries of longer groups into long_store; the first round's are unknown.
+  const std::size_t tile_limit = std::min(
+      options.tile_group_limit > 0 ? options.tile_group_limit : default_tile_group_limit(exec), tile_sort_halo);
+  Kokkos::View<I*, Mem> long_store;
+  if (tile_limit > 1) long_store = counted_view<I>(exec, mem, "ktext::suffix_array::long_entries", 1);
+  I long_entries = m;
   while (m > 0) {
     if (h >= text_n) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
     ++stats.rounds;
@@ -1071,6 +1087,10 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     }
     if (kept_store.extent(0) < cuts.size()) hold_kept(std::max(cuts.size(), 2 * kept_store.extent(0)));
     const Unmanaged<I, ExecSpace> kept(kept_store.data(), cuts.size());
+    const bool tile_round = long_store.data() && long_entries == 0;
+    if (tile_round) ++stats.tile_rounds;
+    if (long_store.data()) Kokkos::deep_copy(exec, long_store, I(0));
+    I alone_kept = 0;  // kept by groups sorted alone, counted as long ones
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const I first = cuts[b], len = cuts[b + 1] - cuts[b];
       const I low = batches.low[b];  // group ranks are gathered relative to it
@@ -1084,6 +1104,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         exec.fence("ktext::suffix_array: kept before a group sorted alone");
         const I count = sort_one_group(exec, v, Unmanaged<I, ExecSpace>(vals.data() + at, len), isa, sa.data(),
                                        next_rank, reinterpret_cast<std::uint8_t*>(arena), rank_bits);
+        alone_kept += count;
         Kokkos::parallel_for("ktext::suffix_array::add_kept", Policy(exec, 0, 1),
                              AddKept<Unmanaged<I, ExecSpace>, I>{kept, I(b), count});
         continue;
@@ -1095,7 +1116,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       // then the groups and whether one is too long for the segmented sort.
       const CountGroups<decltype(buf_b), I> count{buf_b, len, group_limit};
       I groups = 0, long_groups = 1;
-      if (segmented) {
+      if (segmented && !tile_round) {
         gather_group_rank(v, buf_b, low);
         Kokkos::parallel_reduce("ktext::suffix_array::count_groups", Policy(exec, 0, len), count, groups, long_groups);
       }
@@ -1108,12 +1129,30 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         const bool staged = sorted.data() == v.data();
         ktext::inclusive_scan_apply<StartHead<I>>(
             exec, std::size_t(len), RoundMarks<Groups, I>{round}, JoinRoundMarks<I>{},
-            WriteRoundRank<Groups, U, decltype(isa), decltype(sa), I>{
-                round, sorted, isa, sa, staged ? vtmp : vals, kept, I(b), staged, low});
+            WriteRoundRank<Groups, U, decltype(isa), decltype(sa), I>{round,
+                                                                      sorted,
+                                                                      isa,
+                                                                      sa,
+                                                                      staged ? vtmp : vals,
+                                                                      kept,
+                                                                      I(b),
+                                                                      staged,
+                                                                      low,
+                                                                      long_store.data(),
+                                                                      I(tile_limit)});
         if (staged)
           Kokkos::parallel_for("ktext::suffix_array::copy_kept", Policy(exec, 0, len),
                                CopyStaged<U, I>{vtmp, vals, kept, I(b)});
       };
+      if (tile_round) {
+        // Group and next ranks in one pass, each group sorted in its tile, in place.
+        Kokkos::parallel_for("ktext::suffix_array::group_and_next_rank", Policy(exec, 0, len),
+                             GatherGroupAndNext<Group, decltype(next_rank), U, Unmanaged<K, ExecSpace>>{
+                                 Group{isa, low}, next_rank, v, buf_b, buf_a});
+        tile_sort_groups(exec, v, buf_b, buf_a);
+        scan_round(RoundGroups<Unmanaged<K, ExecSpace>, I>{buf_b, buf_a, len}, v);
+        continue;
+      }
       if (long_groups == 0) {
         // Short groups only: one segmented sort by the next rank, the segments being the groups.
         using Off = GroupOffset<I>;
@@ -1171,7 +1210,10 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     const I before = m;
     Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&m, 1),
                       Unmanaged<I, ExecSpace>(kept.data() + cuts.size() - 1, 1));
+    if (long_store.data())
+      Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&long_entries, 1), long_store);
     exec.fence("ktext::suffix_array: entries kept");
+    long_entries += alone_kept;
     h *= 2;
     // Groups that stay large: count them (one gather per entry) where a reduction may follow,
     // which the sorted elements alone can rule out: each takes a name (a versioned collection's
@@ -1205,6 +1247,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   release_counted(mem, arena_store);
   release_counted(mem, vals_store);
   release_counted(mem, kept_store);
+  release_counted(mem, long_store);
   if (isa_out && !isa_held) *isa_out = isa;
   stats.peak_bytes = mem.peak();
   return stats;
