@@ -343,32 +343,52 @@ TEST(suffix_array, both_dc3_merges_against_reference) {
   }
 }
 
+/// Sizes the group-sort sweeps take: 65, 300 and 2^k + {0, 7, 723, 1347} for k = 12, 16.
+std::vector<std::size_t> group_sort_sizes() {
+  std::vector<std::size_t> sizes = {65, 300};
+  for (int k : {12, 16})
+    for (std::size_t d : {0, 7, 723, 1347}) sizes.push_back((std::size_t(1) << k) + d);
+  return sizes;
+}
+
+/// Builds the suffix array of \p t with each of \p limits given to the options by \p set, with
+/// the default stretch and batches of 700, by every algorithm, and asserts it against the
+/// reference; \p check then sees the run's stats and its description.
+template <class Set, class Check>
+void sweep_group_sorts(const std::string& name, const std::vector<std::uint8_t>& t,
+                       std::initializer_list<std::size_t> limits, Set set, Check check) {
+  const auto want = reference_suffix_array<std::int32_t>(t);
+  auto text = to_device(t, "text");
+  for (std::size_t limit : limits) {
+    for (std::size_t batch : {std::size_t(0), std::size_t(700)}) {
+      for (Algorithm a : algorithms) {
+        Kokkos::View<std::int32_t*, Mem> sa("sa", t.size());
+        ktext::SuffixArrayOptions options;
+        set(options, limit);
+        options.batch_entries = batch;
+        options.algorithm = a;
+        const ktext::SuffixArrayStats stats = ktext::suffix_array(Exec{}, text, sa, options);
+        Exec{}.fence();
+        const std::string what = name + " n=" + std::to_string(t.size()) + " limit=" + std::to_string(limit) +
+                                 " batch=" + std::to_string(batch) + " " + name_of(a);
+        ASSERT_EQ(to_host(sa), want) << what;
+        check(stats, limit, what);
+      }
+    }
+  }
+}
+
 TEST(suffix_array, both_group_sorts_agree) {
   // Batches of short groups take one segmented sort, batches with a longer group two radix sorts:
   // forced each way (limit 1: radix only; limit 2 and 8: mixed; no limit: segmented wherever a
   // group fits a batch), with and without small batches, sizes 2^k + {0, 7, 723, 1347}.
-  std::vector<std::size_t> sizes = {65, 300};
-  for (int k : {12, 16})
-    for (std::size_t d : {0, 7, 723, 1347}) sizes.push_back((std::size_t(1) << k) + d);
-  for (std::size_t n : sizes) {
+  for (std::size_t n : group_sort_sizes()) {
     for (const auto& [name, t] : named_texts(n, 5)) {
-      const auto want = reference_suffix_array<std::int32_t>(t);
-      auto text = to_device(t, "text");
-      for (std::size_t limit : {std::size_t(1), std::size_t(2), std::size_t(8), ~std::size_t(0)}) {
-        for (std::size_t batch : {std::size_t(0), std::size_t(700)}) {
-          for (Algorithm a : algorithms) {
-            Kokkos::View<std::int32_t*, Mem> sa("sa", t.size());
-            ktext::SuffixArrayOptions options;
-            options.segmented_group_limit = limit;
-            options.batch_entries = batch;
-            options.algorithm = a;
-            ktext::suffix_array(Exec{}, text, sa, options);
-            Exec{}.fence();
-            ASSERT_EQ(to_host(sa), want) << name << " n=" << n << " limit=" << limit << " batch=" << batch << " "
-                                         << name_of(a);
-          }
-        }
-      }
+      sweep_group_sorts(
+          name, t, {std::size_t(1), std::size_t(2), std::size_t(8), ~std::size_t(0)},
+          [](ktext::SuffixArrayOptions& o, std::size_t limit) { o.segmented_group_limit = limit; },
+          [](const ktext::SuffixArrayStats&, std::size_t, const std::string&) {});
+      if (HasFatalFailure()) return;
     }
   }
 }
@@ -378,10 +398,7 @@ TEST(suffix_array, tile_sort_groups) {
   // 2, 8 and 512 (the scratch's most), with and without small batches. Near-copies (eight copies
   // of a random block, each after the first with a symbol in 50 changed: groups of up to eight
   // for most rounds, so tile rounds must happen), and the usual shapes. Sizes 2^k + {0, 7, 723, 1347}.
-  std::vector<std::size_t> sizes = {65, 300};
-  for (int k : {12, 16})
-    for (std::size_t d : {0, 7, 723, 1347}) sizes.push_back((std::size_t(1) << k) + d);
-  for (std::size_t n : sizes) {
+  for (std::size_t n : group_sort_sizes()) {
     auto texts = named_texts(n, 11);
     std::vector<std::uint8_t> copies(n);
     {
@@ -395,25 +412,14 @@ TEST(suffix_array, tile_sort_groups) {
     }
     texts.emplace_back("near-copies", copies);
     for (const auto& [name, t] : texts) {
-      const auto want = reference_suffix_array<std::int32_t>(t);
-      auto text = to_device(t, "text");
-      for (std::size_t limit : {std::size_t(2), std::size_t(8), std::size_t(512)}) {
-        for (std::size_t batch : {std::size_t(0), std::size_t(700)}) {
-          for (Algorithm a : algorithms) {
-            Kokkos::View<std::int32_t*, Mem> sa("sa", t.size());
-            ktext::SuffixArrayOptions options;
-            options.tile_group_limit = limit;
-            options.batch_entries = batch;
-            options.algorithm = a;
-            const ktext::SuffixArrayStats stats = ktext::suffix_array(Exec{}, text, sa, options);
-            Exec{}.fence();
-            const std::string what =
-                name + " n=" + std::to_string(n) + " limit=" + std::to_string(limit) + " batch=" + std::to_string(batch) + " " + name_of(a);
-            ASSERT_EQ(to_host(sa), want) << what;
-            if (name == "near-copies" && limit >= 8 && n > 1000) EXPECT_GT(stats.tile_rounds, 0) << what;
-          }
-        }
-      }
+      const bool near_copies = name == "near-copies";
+      sweep_group_sorts(
+          name, t, {std::size_t(2), std::size_t(8), std::size_t(512)},
+          [](ktext::SuffixArrayOptions& o, std::size_t limit) { o.tile_group_limit = limit; },
+          [&](const ktext::SuffixArrayStats& stats, std::size_t limit, const std::string& what) {
+            if (near_copies && limit >= 8 && n > 1000) EXPECT_GT(stats.tile_rounds, 0) << what;
+          });
+      if (HasFatalFailure()) return;
     }
   }
 }
