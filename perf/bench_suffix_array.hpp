@@ -23,6 +23,7 @@
 // included in both (KTEXT_BENCH_STAGES=0 leaves all five out).
 // KTEXT_BENCH_SA_GROUP_LIMIT sets SuffixArrayOptions::segmented_group_limit (1: radix sorts only).
 // KTEXT_BENCH_SA_TILE_LIMIT sets SuffixArrayOptions::tile_group_limit (1: no tile sort).
+// KTEXT_BENCH_SA_LONG_APART=0 clears SuffixArrayOptions::sort_long_groups_apart.
 // KTEXT_BENCH_SA_BATCH sets SuffixArrayOptions::batch_entries (0: the default stretch).
 // KTEXT_BENCH_SA_SCATTER_WINDOW sets SuffixArrayOptions::scatter_window (0: the backend's).
 // KTEXT_BENCH_SA_SCATTER_PARTS sets SuffixArrayOptions::scatter_parts (0: the backend's; 1: none).
@@ -131,6 +132,7 @@ inline ktext::SuffixArrayOptions bench_options() {
   ktext::SuffixArrayOptions options;
   options.segmented_group_limit = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_GROUP_LIMIT", 0)));
   options.tile_group_limit = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_TILE_LIMIT", 0)));
+  options.sort_long_groups_apart = env_int("KTEXT_BENCH_SA_LONG_APART", 1) != 0;
   options.batch_entries = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_BATCH", 0)));
   options.scatter_window = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_SCATTER_WINDOW", 0)));
   options.scatter_parts = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_SCATTER_PARTS", 0)));

@@ -394,10 +394,12 @@ TEST(suffix_array, both_group_sorts_agree) {
 }
 
 TEST(suffix_array, tile_sort_groups) {
-  // Rounds whose groups are all short sort them inside tiles: forced on every backend with limits
-  // 2, 8 and 512 (the scratch's most), with and without small batches. Near-copies (eight copies
-  // of a random block, each after the first with a symbol in 50 changed: groups of up to eight
-  // for most rounds, so tile rounds must happen), and the usual shapes. Sizes 2^k + {0, 7, 723, 1347}.
+  // Rounds whose groups are all short sort them inside tiles, and rounds with a few longer groups
+  // sort those apart: forced on every backend with limits 2, 8 and 512 (the scratch's most), with
+  // and without small batches, and without sorting apart. Near-copies (eight copies of a random
+  // block, each after the first with a symbol in 50 changed: groups of up to eight for most
+  // rounds, so tile rounds must happen), the same with runs (batches with groups sorted apart
+  // must happen), and the usual shapes. Sizes 2^k + {0, 7, 723, 1347}.
   for (std::size_t n : group_sort_sizes()) {
     auto texts = named_texts(n, 11);
     std::vector<std::uint8_t> copies(n);
@@ -411,15 +413,29 @@ TEST(suffix_array, tile_sort_groups) {
       }
     }
     texts.emplace_back("near-copies", copies);
+    // The same with runs of one symbol (40, 72 and 130 long): suffixes in them form groups longer
+    // than 8 for rounds in which the copies' groups are short, so such rounds sort them apart.
+    for (std::size_t r = 1; r <= 3; ++r) {
+      const std::size_t run = std::size_t(r == 1 ? 40 : r == 2 ? 72 : 130);
+      for (std::size_t i = r * n / 4; i < std::min(n, r * n / 4 + run); ++i) copies[i] = 0;
+    }
+    texts.emplace_back("near-copies with runs", copies);
     for (const auto& [name, t] : texts) {
-      const bool near_copies = name == "near-copies";
-      sweep_group_sorts(
-          name, t, {std::size_t(2), std::size_t(8), std::size_t(512)},
-          [](ktext::SuffixArrayOptions& o, std::size_t limit) { o.tile_group_limit = limit; },
-          [&](const ktext::SuffixArrayStats& stats, std::size_t limit, const std::string& what) {
-            if (near_copies && limit >= 8 && n > 1000) EXPECT_GT(stats.tile_rounds, 0) << what;
-          });
-      if (HasFatalFailure()) return;
+      const bool near_copies = name == "near-copies", runs = name == "near-copies with runs";
+      for (bool apart : {true, false}) {
+        sweep_group_sorts(
+            name, t, {std::size_t(2), std::size_t(8), std::size_t(512)},
+            [&](ktext::SuffixArrayOptions& o, std::size_t limit) {
+              o.tile_group_limit = limit;
+              o.sort_long_groups_apart = apart;
+            },
+            [&](const ktext::SuffixArrayStats& stats, std::size_t limit, const std::string& what) {
+              if (near_copies && limit >= 8 && n > 1000) EXPECT_GT(stats.tile_rounds, 0) << what;
+              if (!apart) EXPECT_EQ(stats.long_group_batches, 0) << what;
+              else if (runs && limit == 8 && n > 60000) EXPECT_GT(stats.long_group_batches, 0) << what;
+            });
+        if (HasFatalFailure()) return;
+      }
     }
   }
 }

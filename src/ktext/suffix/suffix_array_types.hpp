@@ -79,6 +79,12 @@ struct SuffixArrayOptions {
   /// sorts each short group in one pass); 1 never; larger values count as 512, the most a tile's
   /// scratch holds. The result is the same either way.
   std::size_t tile_group_limit = 0;
+  /// Where a round has a few groups longer than tile_group_limit (at most 4096, known from the
+  /// round before), it still sorts the others in tiles and the longer ones apart in each batch
+  /// that holds few (a sixth of its entries at most): gathered, one radix sort by group and next
+  /// rank, put back. Else such a round takes the radix sorts over its batches. The result is the
+  /// same either way.
+  bool sort_long_groups_apart = true;
   /// When DC3 sorts its sample's reduced text instead of doubling on (SampleReduction).
   SampleReduction sample_reduction = SampleReduction::automatic;
   /// Ranks written per pass when the ranks of the initial sort are scattered to the inverse
@@ -107,6 +113,7 @@ struct SuffixArrayStats {
   std::uint64_t initial_prefix = 0;   ///< symbols per suffix compared by the initial sort
   int reductions = 0;                 ///< levels of DC3 that sorted a reduced text (SampleReduction)
   int tile_rounds = 0;                ///< doubling rounds whose groups were sorted in tiles
+  int long_group_batches = 0;         ///< batches whose short groups were sorted in tiles, their longer ones apart
 };
 
 }  // namespace ktext

@@ -128,6 +128,7 @@ Unmanaged<I, ExecSpace> sort_reduced_sample(const ExecSpace& exec, const SampleS
       names_map, inner, mem, Spare{sample_store.data(), sample_store.extent(0) * sizeof(I)});
   stats.rounds += below.rounds;
   stats.tile_rounds += below.tile_rounds;
+  stats.long_group_batches += below.long_group_batches;
   stats.reductions += 1 + below.reductions;
 
   // R's entry n1 (the 0) sorts first; the others map back to elements, and their ranks follow.

@@ -410,9 +410,12 @@ struct RoundMarks {
 /// batch's kept entries go to kept_out from kept(batch) on, or from 0 when \p staged (copied
 /// there after: CopyStaged), and the last entry writes kept(batch + 1): where the next batch's
 /// go. The counts stay on the device, so the host queues a round's batches without waiting for
-/// each one's count: one wait per round instead of one per batch. Where \p long_entries is set,
-/// the last entry of each new group longer than \p long_limit adds the group's size there: the
-/// next round sorts in tiles only where no group is (tile_sort_groups).
+/// each one's count: one wait per round instead of one per batch. Where \p long_groups is set,
+/// the last entry of each new group longer than \p long_limit adds the group's size to its
+/// entry 0 and counts the group in its entry 1, and the first \p long_capacity such groups list
+/// their place in the next round's entries and their size from entry 2 on, as pairs: the next
+/// round sorts in tiles where no group is longer, and sorts the listed ones apart
+/// (tile_sort_groups, sort_long_groups).
 template <class Groups, class Vals, class ISA, class SA, class I>
 struct WriteRoundRank {
   Groups groups;
@@ -424,8 +427,9 @@ struct WriteRoundRank {
   I batch;
   bool staged;
   I low;  // what the group ranks g are relative to
-  I* long_entries = nullptr;
+  I* long_groups = nullptr;
   I long_limit = 0;
+  I long_capacity = 0;
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
     const I j = static_cast<I>(jj);
     const I base = groups.rank(j) + low - at.start;
@@ -437,8 +441,15 @@ struct WriteRoundRank {
     if (groups.singleton(j)) sa(base + j) = typename SA::value_type(s);
     else kept_out((staged ? I(0) : kept(batch)) + at.kept - 1) = s;
     if (j + 1 == groups.m) kept(batch + 1) = kept(batch) + at.kept;
-    if (long_entries && j - at.head >= long_limit && (j + 1 == groups.m || groups.head(j + 1)))
-      Kokkos::atomic_add(long_entries, I(j + 1 - at.head));
+    if (long_groups && j - at.head >= long_limit && (j + 1 == groups.m || groups.head(j + 1))) {
+      const I size = j + 1 - at.head;  // all kept: the group's entries are the last `size` kept so far
+      Kokkos::atomic_add(long_groups, size);
+      const I listed = Kokkos::atomic_fetch_add(long_groups + 1, I(1));
+      if (listed < long_capacity) {
+        long_groups[2 + 2 * std::size_t(listed)] = kept(batch) + at.kept - size;
+        long_groups[3 + 2 * std::size_t(listed)] = size;
+      }
+    }
   }
 };
 /// Moves a batch's kept entries from the scratch to their place in the list (WriteRoundRank).
@@ -1026,12 +1037,24 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // Rounds whose groups all hold at most tile_limit entries sort them in tiles of each batch
   // (tile_sort_groups): one pass where the radix sorts take seven or eight, and a versioned
   // collection's groups (its near-copies) are that short for most of its rounds. The scan of each
-  // round counts the entries of longer groups into long_store; the first round's are unknown.
+  // round counts the entries of longer groups into long_store and lists the first
+  // tile_long_group_capacity of them; the first round's are unknown. A round whose longer groups
+  // are all listed sorts them apart in each batch that holds few (sort_long_groups) and the rest
+  // in tiles: on a versioned collection the rounds at depths 12 to 48 hold 0.1-11% of their
+  // entries in 47 to 2099 groups longer than 512, and every such round took the radix sorts.
   const std::size_t tile_limit = std::min(
       options.tile_group_limit > 0 ? options.tile_group_limit : default_tile_group_limit(exec), tile_sort_halo);
-  Kokkos::View<I*, Mem> long_store;
-  if (tile_limit > 1) long_store = counted_view<I>(exec, mem, "ktext::suffix_array::long_entries", 1);
+  // The list holds at most a 256th of the active entries' count (16 at least): small for small
+  // inputs.
+  const std::size_t long_capacity =
+      options.sort_long_groups_apart ? std::min(tile_long_group_capacity, std::max<std::size_t>(16, std::size_t(m) / 256)) : 0;
+  Kokkos::View<I*, Mem> long_store, long_table_store;
+  if (tile_limit > 1)
+    long_store = counted_view<I>(exec, mem, "ktext::suffix_array::long_groups", 2 + 2 * long_capacity);
   I long_entries = m;
+  std::vector<I> long_list;  // the listed groups of the round's start: (first entry, size), by first entry
+  std::vector<I> long_host(long_store.extent(0));
+  bool long_listed = false;  // all of them
   while (m > 0) {
     if (h >= text_n) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
     ++stats.rounds;
@@ -1089,7 +1112,53 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     const Unmanaged<I, ExecSpace> kept(kept_store.data(), cuts.size());
     const bool tile_round = long_store.data() && long_entries == 0;
     if (tile_round) ++stats.tile_rounds;
-    if (long_store.data()) Kokkos::deep_copy(exec, long_store, I(0));
+    // Each batch's path: its longer groups, if any, sorted apart where the batch's own scratch
+    // holds them (their table: the groups' first entries in the batch, then their offsets among
+    // the gathered entries) and a round's batches all of them; else the radix sorts.
+    enum class Path : char { radix, tiles, apart };
+    std::vector<Path> paths(cuts.size() - 1, tile_round ? Path::tiles : Path::radix);
+    std::vector<std::size_t> table_at(cuts.size() - 1, 0), table_groups(cuts.size() - 1, 0),
+        table_entries(cuts.size() - 1, 0);
+    if (!tile_round && long_store.data() && long_listed) {
+      std::vector<I> table;
+      std::size_t at = 0;  // the first listed group not before the batch
+      for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
+        if (batches.alone[b]) continue;
+        const I first = cuts[b], len = cuts[b + 1] - cuts[b];
+        while (at < long_list.size() / 2 && long_list[2 * at] < first) ++at;
+        std::size_t k = at, entries = 0;
+        while (k < long_list.size() / 2 && long_list[2 * k] < first + len) entries += std::size_t(long_list[2 * k++ + 1]);
+        const std::size_t groups = k - at;
+        if (groups == 0) {
+          paths[b] = Path::tiles;
+        } else if (long_groups_scratch_bytes<Unmanaged<I, ExecSpace>>(entries) <= std::size_t(len) * sizeof(I) &&
+                   rank_bits + bit_width(std::uint64_t(groups)) <= 64) {
+          paths[b] = Path::apart;
+          table_at[b] = table.size();
+          table_groups[b] = groups;
+          table_entries[b] = entries;
+          for (std::size_t q = at; q < k; ++q) table.push_back(long_list[2 * q] - first);
+          I offset = 0;
+          for (std::size_t q = at; q < k; ++q) {
+            table.push_back(offset);
+            offset += long_list[2 * q + 1];
+          }
+          table.push_back(offset);
+        }
+        at = k;
+      }
+      if (!table.empty()) {
+        if (long_table_store.extent(0) < table.size()) {
+          release_counted(mem, long_table_store);
+          long_table_store = counted_view<I>(exec, mem, "ktext::suffix_array::long_table", table.size());
+        }
+        // From pageable memory: the copy returns once it has taken the table, so no wait here.
+        Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(long_table_store.data(), table.size()),
+                          Kokkos::View<const I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(table.data(), table.size()));
+      }
+      for (Path p : paths) stats.long_group_batches += p == Path::apart ? 1 : 0;
+    }
+    if (long_store.data()) Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(long_store.data(), 2), I(0));
     I alone_kept = 0;  // kept by groups sorted alone, counted as long ones
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const I first = cuts[b], len = cuts[b + 1] - cuts[b];
@@ -1116,7 +1185,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       // then the groups and whether one is too long for the segmented sort.
       const CountGroups<decltype(buf_b), I> count{buf_b, len, group_limit};
       I groups = 0, long_groups = 1;
-      if (segmented && !tile_round) {
+      const Path path = paths[b];
+      if (segmented && path == Path::radix) {
         gather_group_rank(v, buf_b, low);
         Kokkos::parallel_reduce("ktext::suffix_array::count_groups", Policy(exec, 0, len), count, groups, long_groups);
       }
@@ -1139,17 +1209,25 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
                                                                       staged,
                                                                       low,
                                                                       long_store.data(),
-                                                                      I(tile_limit)});
+                                                                      I(tile_limit),
+                                                                      I(long_capacity)});
         if (staged)
           Kokkos::parallel_for("ktext::suffix_array::copy_kept", Policy(exec, 0, len),
                                CopyStaged<U, I>{vtmp, vals, kept, I(b)});
       };
-      if (tile_round) {
-        // Group and next ranks in one pass, each group sorted in its tile, in place.
+      if (path != Path::radix) {
+        // Group and next ranks in one pass, each short group sorted in its tile, in place, and
+        // the longer ones gathered into the scratch the scan has not used yet, sorted, put back.
         Kokkos::parallel_for("ktext::suffix_array::group_and_next_rank", Policy(exec, 0, len),
                              GatherGroupAndNext<Group, decltype(next_rank), U, Unmanaged<K, ExecSpace>>{
                                  Group{isa, low}, next_rank, v, buf_b, buf_a});
-        tile_sort_groups(exec, v, buf_b, buf_a);
+        tile_sort_groups(exec, v, buf_b, buf_a, tile_limit);
+        if (path == Path::apart) {
+          const std::size_t groups = table_groups[b];
+          const U starts(long_table_store.data() + table_at[b], groups);
+          const U offsets(starts.data() + groups, groups + 1);
+          sort_long_groups(exec, starts, offsets, groups, table_entries[b], v, buf_a, rank_bits, vtmp.data());
+        }
         scan_round(RoundGroups<Unmanaged<K, ExecSpace>, I>{buf_b, buf_a, len}, v);
         continue;
       }
@@ -1210,10 +1288,22 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     const I before = m;
     Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&m, 1),
                       Unmanaged<I, ExecSpace>(kept.data() + cuts.size() - 1, 1));
+    // The longer groups' entries, their count and list, in the same wait (32 KB at most).
     if (long_store.data())
-      Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&long_entries, 1), long_store);
+      Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(long_host.data(), long_host.size()),
+                        long_store);
     exec.fence("ktext::suffix_array: entries kept");
-    long_entries += alone_kept;
+    long_entries = (long_store.data() ? long_host[0] : I(0)) + alone_kept;
+    // Groups sorted alone split in ways no list holds.
+    const std::size_t listed = long_store.data() ? std::size_t(long_host[1]) : 0;
+    long_listed = alone_kept == 0 && listed <= long_capacity;
+    long_list.clear();
+    if (long_listed && listed > 0 && m > 0) {
+      std::vector<std::pair<I, I>> pairs(listed);
+      for (std::size_t q = 0; q < listed; ++q) pairs[q] = {long_host[2 + 2 * q], long_host[3 + 2 * q]};
+      std::sort(pairs.begin(), pairs.end());
+      for (const auto& [first, size] : pairs) long_list.insert(long_list.end(), {first, size});
+    }
     h *= 2;
     // Groups that stay large: count them (one gather per entry) where a reduction may follow,
     // which the sorted elements alone can rule out: each takes a name (a versioned collection's
@@ -1248,6 +1338,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   release_counted(mem, vals_store);
   release_counted(mem, kept_store);
   release_counted(mem, long_store);
+  release_counted(mem, long_table_store);
   if (isa_out && !isa_held) *isa_out = isa;
   stats.peak_bytes = mem.peak();
   return stats;

@@ -9,6 +9,8 @@
 #include <cstdint>
 
 #include "ktext/core/prefetch.hpp"
+#include "ktext/core/range.hpp"
+#include "ktext/primitives/sort_pairs.hpp"
 
 namespace ktext::impl {
 
@@ -47,11 +49,13 @@ struct GatherGroupAndNext {
 };
 
 /// Team t sorts in place, stable by next rank r, the groups (runs of one group rank g, which does
-/// not decrease along the batch) that start in its tile [t tile, (t + 1) tile), none longer than
-/// tile_sort_halo entries. The tile and the rest of its last group are read into scratch; each
-/// entry's place in its group is then the count of members before it by (r, index): groups are
-/// short. Another team reads only the g of these entries, which no team writes, so the writes in
-/// place race with no read.
+/// not decrease along the batch) of at most \p limit (<= tile_sort_halo) entries that start in
+/// its tile [t tile, (t + 1) tile). The tile and the rest of its last group, up to the halo, are
+/// read into scratch; each entry's place in its group is then the count of members before it by
+/// (r, index): groups are short. A longer group is left as it is (sort_long_groups sorts it): a
+/// group cut off at the halo has more than tile_sort_halo entries, so it is one of them. Another
+/// team reads only the g of these entries, which no team writes, so the writes in place race
+/// with no read.
 template <class ExecSpace, class V, class Keys>
 struct TileSortGroups {
   using I = typename V::non_const_value_type;
@@ -62,6 +66,7 @@ struct TileSortGroups {
   V v;
   Keys g, r;
   I len, tile;
+  I limit = I(tile_sort_halo);
   static std::size_t scratch_bytes(std::size_t window) {
     return 2 * Scratch<K>::shmem_size(window) + Scratch<I>::shmem_size(window);
   }
@@ -108,9 +113,22 @@ struct TileSortGroups {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, I(0), count), [&](I k) {
       const K gk = gs(k);
       if (continued && gk == before) return;
-      I s = k, e = k + 1;
-      while (s > 0 && gs(s - 1) == gk) --s;
-      while (e < count && gs(e) == gk) ++e;
+      // g does not decrease: the group's ends by binary search, not by walks that cost a
+      // longer group's length per entry. With walks, on an H100, the tile sorts of the rounds of
+      // 50 MB of source code that sort longer groups apart took 0.37 ms a launch against 0.055
+      // in rounds of short groups only (ncu, perf/README 2026-11-26).
+      I s = 0, e = count;
+      for (I hi = k; s < hi;) {  // the first entry of the group
+        const I mid = s + (hi - s) / 2;
+        if (gs(mid) < gk) s = mid + 1;
+        else hi = mid;
+      }
+      for (I lo = k + 1; lo < e;) {  // past its last
+        const I mid = lo + (e - lo) / 2;
+        if (gs(mid) > gk) e = mid;
+        else lo = mid + 1;
+      }
+      if (e - s > limit) return;
       const K rk = rs(k);
       I at = s;
       for (I q = s; q < e; ++q) {
@@ -123,11 +141,12 @@ struct TileSortGroups {
   }
 };
 
-/// Sorts each group of the batch \p v (group ranks \p g, next ranks \p r alongside; \p v and \p r
-/// are permuted in place) by its next ranks, stable. Every group must hold at most
-/// tile_sort_halo entries. Does not block.
+/// Sorts each group of at most \p limit (<= tile_sort_halo) entries of the batch \p v (group
+/// ranks \p g, next ranks \p r alongside; \p v and \p r are permuted in place) by its next ranks,
+/// stable, and leaves longer groups as they are. Does not block.
 template <class ExecSpace, class V, class Keys>
-void tile_sort_groups(const ExecSpace& exec, const V& v, const Keys& g, const Keys& r) {
+void tile_sort_groups(const ExecSpace& exec, const V& v, const Keys& g, const Keys& r,
+                      std::size_t limit = tile_sort_halo) {
   using Kernel = TileSortGroups<ExecSpace, V, Keys>;
   using I = typename Kernel::I;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
@@ -141,7 +160,84 @@ void tile_sort_groups(const ExecSpace& exec, const V& v, const Keys& g, const Ke
   Kokkos::parallel_for("ktext::suffix_array::tile_sort",
                        Policy(exec, static_cast<int>(tiles), team)
                            .set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(std::size_t(tile) + tile_sort_halo))),
-                       Kernel{v, g, r, len, tile});
+                       Kernel{v, g, r, len, tile, I(limit < tile_sort_halo ? limit : tile_sort_halo)});
+}
+
+/// Most groups longer than the tile limit that a round sorted in tiles sorts apart
+/// (sort_long_groups), for a sample of at least 2^20 entries (a 256th of the sample below); a
+/// round with more sorts by radix over its batches.
+inline constexpr std::size_t tile_long_group_capacity = 4096;
+
+/// Entries of the long groups of a batch, gathered: group k (of the batch's \p starts, entries
+/// from \p offsets(k) on in the gathered order) keyed by (k, next rank).
+template <class Table, class V, class Keys, class Wide, class I>
+struct GatherLongGroups {
+  Table starts, offsets;
+  V v;
+  Keys r;
+  Wide key;
+  V val;
+  I groups;
+  int rank_bits;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t c) const {
+    I lo = 0, hi = groups;  // the last group whose offset is at most c
+    while (hi - lo > 1) {
+      const I mid = lo + (hi - lo) / 2;
+      if (std::uint64_t(offsets(mid)) <= c) lo = mid;
+      else hi = mid;
+    }
+    const std::uint64_t j = std::uint64_t(starts(lo)) + (c - std::uint64_t(offsets(lo)));
+    key(c) = (std::uint64_t(lo) << rank_bits) | std::uint64_t(r(j));
+    val(c) = v(j);
+  }
+};
+/// The gathered entries, sorted, back to their groups' places: the group is the key's top part.
+template <class Table, class V, class Keys, class Wide>
+struct PutLongGroups {
+  Table starts, offsets;
+  V v;
+  Keys r;
+  Wide key;
+  V val;
+  int rank_bits;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t c) const {
+    using K = typename Keys::non_const_value_type;
+    const std::uint64_t k = key(c) >> rank_bits;
+    const std::uint64_t j = std::uint64_t(starts(k)) + (c - std::uint64_t(offsets(k)));
+    r(j) = K(key(c) & ((std::uint64_t(1) << rank_bits) - 1));
+    v(j) = val(c);
+  }
+};
+
+/// Bytes of scratch sort_long_groups needs for \p entries entries of \p V.
+template <class V>
+constexpr std::size_t long_groups_scratch_bytes(std::size_t entries) {
+  return 2 * entries * (sizeof(std::uint64_t) + sizeof(typename V::non_const_value_type)) + sizeof(std::uint64_t);
+}
+
+/// Sorts the \p groups groups of the batch \p v that tile_sort_groups left (each from
+/// \p starts(k) in the batch, \p offsets(k + 1) - \p offsets(k) entries, \p offsets(groups) =
+/// \p entries in all) by their next ranks \p r (below 2^rank_bits), stable, permuting \p v and
+/// \p r in place: gathered, one radix sort by (group, next rank), and put back, in \p scratch
+/// (long_groups_scratch_bytes). Does not block.
+template <class ExecSpace, class Table, class V, class Keys>
+void sort_long_groups(const ExecSpace& exec, const Table& starts, const Table& offsets, std::size_t groups,
+                      std::size_t entries, const V& v, const Keys& r, int rank_bits, void* scratch) {
+  using I = typename V::non_const_value_type;
+  using Wide = Unmanaged<std::uint64_t, ExecSpace>;
+  using Vals = Unmanaged<I, ExecSpace>;
+  if (entries == 0) return;
+  auto* at = reinterpret_cast<std::uint64_t*>((reinterpret_cast<std::uintptr_t>(scratch) + 7) & ~std::uintptr_t(7));
+  const Wide key(at, entries), key_tmp(at + entries, entries);
+  const Vals val(reinterpret_cast<I*>(at + 2 * entries), entries), val_tmp(val.data() + entries, entries);
+  int group_bits = 0;
+  while ((std::size_t(1) << group_bits) < groups) ++group_bits;
+  Kokkos::parallel_for("ktext::suffix_array::long_groups_gather", Range<ExecSpace>(exec, 0, entries),
+                       GatherLongGroups<Table, V, Keys, Wide, I>{starts, offsets, v, r, key, val, I(groups), rank_bits});
+  const bool other = impl::sort_pairs_in_either(exec, key, val, key_tmp, val_tmp, 0, rank_bits + group_bits);
+  Kokkos::parallel_for("ktext::suffix_array::long_groups_put", Range<ExecSpace>(exec, 0, entries),
+                       PutLongGroups<Table, V, Keys, Wide>{starts, offsets, v, r, other ? key_tmp : key,
+                                                           other ? val_tmp : val, rank_bits});
 }
 
 }  // namespace ktext::impl
