@@ -1052,7 +1052,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   if (tile_limit > 1)
     long_store = counted_view<I>(exec, mem, "ktext::suffix_array::long_groups", 2 + 2 * long_capacity);
   I long_entries = m;
-  std::vector<I> long_list;  // the listed groups of the round's start: (first entry, size), by first entry
+  std::vector<std::pair<I, I>> long_list;  // the listed groups of the round's start: (first entry, size), sorted
   std::vector<I> long_host(long_store.extent(0));
   bool long_listed = false;  // all of them
   while (m > 0) {
@@ -1116,32 +1116,31 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     // holds them (their table: the groups' first entries in the batch, then their offsets among
     // the gathered entries) and a round's batches all of them; else the radix sorts.
     enum class Path : char { radix, tiles, apart };
-    std::vector<Path> paths(cuts.size() - 1, tile_round ? Path::tiles : Path::radix);
-    std::vector<std::size_t> table_at(cuts.size() - 1, 0), table_groups(cuts.size() - 1, 0),
-        table_entries(cuts.size() - 1, 0);
+    struct BatchPath {
+      Path path;
+      std::size_t table_at = 0, groups = 0, entries = 0;  // where apart: its part of the table
+    };
+    std::vector<BatchPath> paths(cuts.size() - 1, BatchPath{tile_round ? Path::tiles : Path::radix});
     if (!tile_round && long_store.data() && long_listed) {
       std::vector<I> table;
       std::size_t at = 0;  // the first listed group not before the batch
       for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
         if (batches.alone[b]) continue;
         const I first = cuts[b], len = cuts[b + 1] - cuts[b];
-        while (at < long_list.size() / 2 && long_list[2 * at] < first) ++at;
+        while (at < long_list.size() && long_list[at].first < first) ++at;
         std::size_t k = at, entries = 0;
-        while (k < long_list.size() / 2 && long_list[2 * k] < first + len) entries += std::size_t(long_list[2 * k++ + 1]);
+        for (; k < long_list.size() && long_list[k].first < first + len; ++k) entries += std::size_t(long_list[k].second);
         const std::size_t groups = k - at;
         if (groups == 0) {
-          paths[b] = Path::tiles;
+          paths[b].path = Path::tiles;
         } else if (long_groups_scratch_bytes<Unmanaged<I, ExecSpace>>(entries) <= std::size_t(len) * sizeof(I) &&
                    rank_bits + bit_width(std::uint64_t(groups)) <= 64) {
-          paths[b] = Path::apart;
-          table_at[b] = table.size();
-          table_groups[b] = groups;
-          table_entries[b] = entries;
-          for (std::size_t q = at; q < k; ++q) table.push_back(long_list[2 * q] - first);
+          paths[b] = BatchPath{Path::apart, table.size(), groups, entries};
+          for (std::size_t q = at; q < k; ++q) table.push_back(long_list[q].first - first);
           I offset = 0;
           for (std::size_t q = at; q < k; ++q) {
             table.push_back(offset);
-            offset += long_list[2 * q + 1];
+            offset += long_list[q].second;
           }
           table.push_back(offset);
         }
@@ -1156,7 +1155,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(long_table_store.data(), table.size()),
                           Kokkos::View<const I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(table.data(), table.size()));
       }
-      for (Path p : paths) stats.long_group_batches += p == Path::apart ? 1 : 0;
+      for (const BatchPath& p : paths) stats.long_group_batches += p.path == Path::apart ? 1 : 0;
     }
     if (long_store.data()) Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(long_store.data(), 2), I(0));
     I alone_kept = 0;  // kept by groups sorted alone, counted as long ones
@@ -1185,7 +1184,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       // then the groups and whether one is too long for the segmented sort.
       const CountGroups<decltype(buf_b), I> count{buf_b, len, group_limit};
       I groups = 0, long_groups = 1;
-      const Path path = paths[b];
+      const Path path = paths[b].path;
       if (segmented && path == Path::radix) {
         gather_group_rank(v, buf_b, low);
         Kokkos::parallel_reduce("ktext::suffix_array::count_groups", Policy(exec, 0, len), count, groups, long_groups);
@@ -1223,10 +1222,10 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
                                  Group{isa, low}, next_rank, v, buf_b, buf_a});
         tile_sort_groups(exec, v, buf_b, buf_a, tile_limit);
         if (path == Path::apart) {
-          const std::size_t groups = table_groups[b];
-          const U starts(long_table_store.data() + table_at[b], groups);
-          const U offsets(starts.data() + groups, groups + 1);
-          sort_long_groups(exec, starts, offsets, groups, table_entries[b], v, buf_a, rank_bits, vtmp.data());
+          const BatchPath& p = paths[b];
+          const U starts(long_table_store.data() + p.table_at, p.groups);
+          const U offsets(starts.data() + p.groups, p.groups + 1);
+          sort_long_groups(exec, starts, offsets, p.groups, p.entries, v, buf_a, rank_bits, vtmp.data());
         }
         scan_round(RoundGroups<Unmanaged<K, ExecSpace>, I>{buf_b, buf_a, len}, v);
         continue;
@@ -1299,10 +1298,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     long_listed = alone_kept == 0 && listed <= long_capacity;
     long_list.clear();
     if (long_listed && listed > 0 && m > 0) {
-      std::vector<std::pair<I, I>> pairs(listed);
-      for (std::size_t q = 0; q < listed; ++q) pairs[q] = {long_host[2 + 2 * q], long_host[3 + 2 * q]};
-      std::sort(pairs.begin(), pairs.end());
-      for (const auto& [first, size] : pairs) long_list.insert(long_list.end(), {first, size});
+      for (std::size_t q = 0; q < listed; ++q) long_list.emplace_back(long_host[2 + 2 * q], long_host[3 + 2 * q]);
+      std::sort(long_list.begin(), long_list.end());
     }
     h *= 2;
     // Groups that stay large: count them (one gather per entry) where a reduction may follow,

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ktext/core/index_type.hpp"
 #include "ktext/core/prefetch.hpp"
 #include "ktext/core/range.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
@@ -230,8 +231,7 @@ void sort_long_groups(const ExecSpace& exec, const Table& starts, const Table& o
   auto* at = reinterpret_cast<std::uint64_t*>((reinterpret_cast<std::uintptr_t>(scratch) + 7) & ~std::uintptr_t(7));
   const Wide key(at, entries), key_tmp(at + entries, entries);
   const Vals val(reinterpret_cast<I*>(at + 2 * entries), entries), val_tmp(val.data() + entries, entries);
-  int group_bits = 0;
-  while ((std::size_t(1) << group_bits) < groups) ++group_bits;
+  const int group_bits = groups > 1 ? bit_width(std::uint64_t(groups) - 1) : 0;  // bits of the group index
   Kokkos::parallel_for("ktext::suffix_array::long_groups_gather", Range<ExecSpace>(exec, 0, entries),
                        GatherLongGroups<Table, V, Keys, Wide, I>{starts, offsets, v, r, key, val, I(groups), rank_bits});
   const bool other = impl::sort_pairs_in_either(exec, key, val, key_tmp, val_tmp, 0, rank_bits + group_bits);
