@@ -13,7 +13,9 @@
 //   $KTEXT_CORPUS_PREFIX bytes when that is set.
 // The strings are on the backend before the timed loop; the timed loop is the sort and a fence.
 // Counters: items_per_second (strings/s), bytes_per_second, peak_bytes_per_string, passes.
-// KTEXT_BENCH_VERIFY=1 compares the order with std::stable_sort once per benchmark.
+// KTEXT_BENCH_VERIFY=1 compares the order with std::stable_sort once per benchmark;
+// KTEXT_BENCH_STRINGS_MEDIUM_LIMIT=N sorts groups of up to N strings in teams (0: none; the
+// default is as large as a team's scratch holds).
 #include <ktext/strings.hpp>
 #include <ktext_oracles/string_sets.hpp>
 #include <map>
@@ -56,10 +58,16 @@ void bench_string_sort(benchmark::State& state, const SetPtr& set) {
   const StringSet& s = *set;
   auto chars = to_device(s.chars, "ktext::bench::chars");
   auto offsets = to_device(s.offsets, "ktext::bench::offsets");
-  Kokkos::View<std::int32_t*, Mem> order("ktext::bench::order", s.size());
+  using Order = Kokkos::View<std::int32_t*, Mem>;
+  Order order("ktext::bench::order", s.size());
+  const auto limit = std::size_t(env_int("KTEXT_BENCH_STRINGS_MEDIUM_LIMIT", -1));
   ktext::StringSortStats stats;
   for (auto _ : state) {
-    stats = ktext::string_sort(Exec{}, chars, offsets, order);
+    if (limit == ktext::impl::team_limit_automatic)
+      stats = ktext::string_sort(Exec{}, chars, offsets, order);
+    else
+      stats = ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), Order, void>(
+          Exec{}, chars, offsets, order, nullptr, limit);
     Exec{}.fence();
   }
   if (env_int("KTEXT_BENCH_VERIFY", 0) != 0) {

@@ -18,18 +18,32 @@ namespace {
 using namespace ktext::test;
 using ktext::oracle::StringSet;
 
+/// The order and the LCP of \p s on the backend; \p team_limit (the largest group sorted in
+/// team scratch instead of by further passes; 0: none) reaches the implementation directly.
 template <class I, class O = std::int64_t>
-std::pair<std::vector<I>, std::vector<I>> device_sort(const StringSet& s, ktext::StringSortStats* stats = nullptr) {
+std::pair<std::vector<I>, std::vector<I>> device_sort(const StringSet& s, ktext::StringSortStats* stats = nullptr,
+                                                      std::size_t team_limit = ktext::impl::team_limit_automatic) {
   auto chars = to_device(s.chars, "chars");
   auto offsets = to_device(std::vector<O>(s.offsets.begin(), s.offsets.end()), "offsets");
   Kokkos::View<I*, Mem> order("order", s.size()), lcp("lcp", s.size());
   Kokkos::deep_copy(order, I(-3));  // every entry must be written
   Kokkos::deep_copy(lcp, I(-3));
-  const auto st = ktext::string_sort(Exec{}, chars, offsets, order, lcp);
+  ktext::StringSortStats st;
+  if (team_limit == ktext::impl::team_limit_automatic)
+    st = ktext::string_sort(Exec{}, chars, offsets, order, lcp);
+  else
+    st = ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), decltype(order), decltype(lcp)>(
+        Exec{}, chars, offsets, order, &lcp, team_limit);
+  Exec{}.fence();
   if (stats) *stats = st;
   // The order alone, through the overload without an LCP array, must agree.
   Kokkos::View<I*, Mem> order2("order2", s.size());
-  ktext::string_sort(Exec{}, chars, offsets, order2);
+  if (team_limit == ktext::impl::team_limit_automatic)
+    ktext::string_sort(Exec{}, chars, offsets, order2);
+  else
+    ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), decltype(order2), void>(
+        Exec{}, chars, offsets, order2, nullptr, team_limit);
+  Exec{}.fence();
   EXPECT_EQ(to_host(order2), to_host(order));
   return {to_host(order), to_host(lcp)};
 }
@@ -94,40 +108,90 @@ TEST(string_sort, repeated_string_and_long_prefixes_skip_instead_of_passing) {
   EXPECT_LE(stats.peak_bytes, ktext::string_sort_peak_bytes_bound<std::int32_t>(paths.size(), paths.chars.size(), true));
 }
 
-TEST(string_sort, small_groups_sorted_by_comparison_after_the_first_pass) {
-  // Groups of 1..small_group + 3 strings that share their first 7 bytes (the first pass' window)
-  // and differ in byte 0 from every other group, so nothing is skipped and the first pass leaves
-  // exactly these groups. Inside a group: suffixes over {0x00, 'a', 0xff} of 0..4 bytes
-  // (duplicates, proper prefixes, NUL bytes), half of the groups behind a 40-byte run they all
-  // share beyond the window. Shuffled, so the comparison sort must also keep equal strings in
-  // input order.
-  for (int limit : {ktext::impl::small_group, ktext::impl::small_group + 3}) {
-    StringSet s;
-    std::vector<std::string> all;
-    std::mt19937_64 rng{std::uint64_t(limit)};
-    for (int g = 1; g <= limit; ++g) {
-      std::string window(7, char('A' + g));
-      window[0] = char(g);
-      for (int t = 0; t < g; ++t) {
-        std::string str = window + (g % 2 ? std::string(40, 'x') : std::string());
-        const int len = int(rng() % 5);
-        for (int c = 0; c < len; ++c) str.push_back("\0a\xff"[rng() % 3]);
-        all.push_back(str);
-      }
+/// Groups of the given sizes whose strings share their first 67 bytes (more than the first
+/// pass' window holds, whatever the alphabet) and differ in the first two from every other
+/// group, so that nothing is skipped and the first pass leaves exactly these groups. Inside a
+/// group: tails over {0x00, 'a', 0xff} of 0..\p tail bytes (duplicates, proper prefixes, NUL
+/// bytes), every fifth group with 30 more shared bytes before them. Shuffled, so that equal
+/// strings must also keep their input order.
+StringSet groups_sharing_the_window(const std::vector<int>& sizes, int tail, std::uint64_t seed) {
+  std::vector<std::string> all;
+  std::mt19937_64 rng{seed};
+  for (std::size_t g = 0; g < sizes.size(); ++g) {
+    std::string shared(7, char('A' + g % 26));
+    shared[0] = char(g % 256);
+    shared[1] = char(g / 256);
+    shared += std::string(60, g % 3 == 0 ? 'x' : 'y');
+    if (g % 5 == 1) shared += std::string(30, 'q');
+    for (int t = 0; t < sizes[g]; ++t) {
+      std::string str = shared;
+      const int len = int(rng() % std::uint64_t(tail + 1));
+      for (int c = 0; c < len; ++c) str.push_back("\0a\xff"[rng() % 3]);
+      all.push_back(str);
     }
-    std::shuffle(all.begin(), all.end(), rng);
-    for (const auto& str : all) s.add(str);
-    ktext::StringSortStats stats;
-    const auto [order, lcp] = device_sort<std::int32_t>(s, &stats);
-    const auto want = ktext::oracle::stable_sort_order<std::int32_t>(s);
-    ASSERT_EQ(order, want) << "groups up to " << limit;
-    EXPECT_EQ(lcp, ktext::oracle::sorted_lcp(s, want)) << "groups up to " << limit;
-    // Up to small_group the first pass finishes everything; a larger group takes more passes.
-    if (limit == ktext::impl::small_group)
-      EXPECT_EQ(stats.passes, 1);
-    else
-      EXPECT_GT(stats.passes, 1);
   }
+  std::shuffle(all.begin(), all.end(), rng);
+  StringSet s;
+  for (const auto& str : all) s.add(str);
+  return s;
+}
+
+TEST(string_sort, groups_sorted_in_teams_after_the_first_pass) {
+  // Groups of 1..19 strings: sorted in teams, the first pass finishes everything; without
+  // teams (the limit 0) every group of two or more takes more passes.
+  std::vector<int> sizes;
+  for (int g = 1; g <= 19; ++g) sizes.push_back(g);
+  const StringSet s = groups_sharing_the_window(sizes, 4, 19);
+  const auto want = ktext::oracle::stable_sort_order<std::int32_t>(s);
+  for (std::size_t limit : {std::size_t(0), ktext::impl::team_limit_automatic}) {
+    ktext::StringSortStats stats;
+    const auto [order, lcp] = device_sort<std::int32_t>(s, &stats, limit);
+    ASSERT_EQ(order, want) << "limit " << limit;
+    EXPECT_EQ(lcp, ktext::oracle::sorted_lcp(s, want)) << "limit " << limit;
+    if (limit == 0)
+      EXPECT_GT(stats.passes, 1);
+    else
+      EXPECT_EQ(stats.passes, 1);
+  }
+}
+
+TEST(string_sort, groups_of_every_size_sorted_in_tiles_and_from_the_list) {
+  // Groups of every size from 1 to 40, then sizes around powers of two up to past the scratch's
+  // capacity, with tails of up to 4 bytes (many ties, nested prefixes) or 24 (few): each sorted
+  // with no teams, with teams of up to 32, 128 and 512 strings (halos of half as many: the
+  // longer groups listed) and with the automatic limit, against std::stable_sort.
+  std::vector<int> sizes;
+  for (int g = 1; g <= 40; ++g) sizes.push_back(g);
+  for (int g : {63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 700, 1023, 1024, 1025, 2048, 4096, 4097, 5000})
+    sizes.push_back(g);
+  for (int tail : {4, 24}) {
+    const StringSet s = groups_sharing_the_window(sizes, tail, std::uint64_t(tail));
+    const auto want = ktext::oracle::stable_sort_order<std::int32_t>(s);
+    const auto want_lcp = ktext::oracle::sorted_lcp(s, want);
+    for (std::size_t limit : {std::size_t(0), std::size_t(32), std::size_t(128), std::size_t(512),
+                              ktext::impl::team_limit_automatic}) {
+      if (!ktext::test::take_case()) continue;
+      ktext::StringSortStats stats;
+      const auto [order, lcp] = device_sort<std::int32_t>(s, &stats, limit);
+      ASSERT_EQ(order, want) << "tail " << tail << " limit " << limit;
+      EXPECT_EQ(lcp, want_lcp) << "tail " << tail << " limit " << limit;
+      if (limit == 0) EXPECT_GT(stats.passes, 1);
+    }
+  }
+  // Every group within a team's reach (up to 128 strings, tiles and list) finishes in the first
+  // pass.
+  std::vector<int> few;
+  for (int g = 1; g <= 128; g += 9) few.push_back(g);
+  const StringSet s = groups_sharing_the_window(few, 6, 5);
+  ktext::StringSortStats stats;
+  const auto [order, lcp] = device_sort<std::int32_t>(s, &stats, 128);
+  const auto want = ktext::oracle::stable_sort_order<std::int32_t>(s);
+  ASSERT_EQ(order, want);
+  EXPECT_EQ(lcp, ktext::oracle::sorted_lcp(s, want));
+  EXPECT_EQ(stats.passes, 1);
+  // 64-bit indices through the team sort.
+  const auto [order64, lcp64] = device_sort<std::int64_t>(s, nullptr, 128);
+  EXPECT_EQ(order64, ktext::oracle::stable_sort_order<std::int64_t>(s));
 }
 
 TEST(string_sort, unsigned_offsets_and_the_overload_without_an_execution_space) {

@@ -8,24 +8,31 @@
 /// first (the order of `LC_ALL=C sort`); every byte value, 0 included, is ordinary.
 ///
 /// Algorithm: MSD radix passes over fixed-width key prefixes that move only string indices
-/// \cite DeshpandeNarayanan2013. Each pass packs a string's segment id (its bucket from earlier
-/// passes, in the fewest bits that hold the number of segments) with the next bytes, radix sorts
-/// (key, index) with ktext::sort_pairs, and one scan drops finished groups and renumbers and
-/// compacts the others; groups of at most 16 strings are finished by comparison instead of
-/// another pass. Before each pass every segment steps over the prefix its strings share, so
-/// copies of one string and long common prefixes cost one comparison per byte instead of one
-/// pass per 7 bytes. The same code runs on every Kokkos backend; only the
-/// primitives are specialized (CUB on CUDA).
+/// \cite DeshpandeNarayanan2013. The byte values present are numbered (codes of bit_width(sigma)
+/// bits, 0 past a string's end), so that a 64-bit key holds as many symbols as the alphabet
+/// allows: 9 of dictionary words, 21 of DNA, 7 of arbitrary bytes. Each pass packs a string's
+/// segment id (its bucket from earlier passes, in the fewest bits that hold the number of
+/// segments) with the next symbols, radix sorts (key, index) with ktext::sort_pairs, and one
+/// scan drops finished groups and renumbers and compacts the others. A group that fits a team's
+/// scratch (on GPUs up to 1024 strings, most of them in tiles of the sorted entries) is sorted
+/// there to the end instead of going to another pass. Before a pass every segment, and in a
+/// team every run that did not split, steps over the prefix its strings share, so copies of one
+/// string and long common prefixes cost one comparison per byte instead of one pass per
+/// window. The same code runs on every Kokkos backend; only the primitives are specialized (CUB
+/// on CUDA).
 
 #include <cstdint>
 #include <string>
 #include <type_traits>
 
-#include "ktext/core/range.hpp"
+#include "ktext/core/allocate.hpp"
 #include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/memory_info.hpp"
+#include "ktext/core/range.hpp"
 #include "ktext/core/view_checks.hpp"
+#include "ktext/core/work_cache.hpp"
+#include "ktext/primitives/histogram.hpp"
 #include "ktext/strings/impl/ktext_prefix_radix.hpp"
 #include "ktext/strings/string_sort_types.hpp"
 
@@ -35,7 +42,8 @@ namespace impl {
 
 template <class ExecSpace, class CharsView, class OffsetsView, class OrderView>
 void check_string_sort_views() {
-  static_assert(Kokkos::is_execution_space_v<ExecSpace>, "ktext::string_sort: first argument must be an execution space");
+  static_assert(Kokkos::is_execution_space_v<ExecSpace>,
+                "ktext::string_sort: first argument must be an execution space");
   static_assert(is_rank1_view_v<CharsView> && is_rank1_view_v<OffsetsView> && is_rank1_view_v<OrderView>,
                 "ktext::string_sort: chars, offsets and order must be rank-1 Kokkos views");
   static_assert(accessible_from_v<ExecSpace, CharsView> && accessible_from_v<ExecSpace, OffsetsView> &&
@@ -46,14 +54,30 @@ void check_string_sort_views() {
   using O = typename OffsetsView::non_const_value_type;
   static_assert(std::is_same_v<O, std::int64_t> || std::is_same_v<O, std::uint64_t>,
                 "ktext::string_sort: offsets must be int64_t or uint64_t");
-  static_assert(is_index_type_v<typename OrderView::value_type>, "ktext::string_sort: order must hold int32_t or int64_t");
+  static_assert(is_index_type_v<typename OrderView::value_type>,
+                "ktext::string_sort: order must hold int32_t or int64_t");
 }
 
-/// Sizes, offsets (non-decreasing, within chars) and index widths; returns the longest length.
-template <class ExecSpace, class CharsView, class OffsetsView, class OrderView>
-std::uint64_t check_string_sort_args(const ExecSpace& exec, const CharsView& chars, const OffsetsView& offsets,
-                                     const OrderView& order) {
-  using O = typename OffsetsView::non_const_value_type;
+/// Whether offsets [from, to) lie in order within \p size bytes.
+template <class O>
+KOKKOS_INLINE_FUNCTION bool string_within(O from, O to, std::uint64_t size) {
+  if constexpr (std::is_signed_v<O>) {
+    if (from < 0) return false;
+  }
+  return from <= to && std::uint64_t(to) <= size;
+}
+
+/// What the argument check measured: the longest string, the prefix every string shares and
+/// the byte values chars holds.
+struct StringSetShape {
+  std::uint64_t longest = 0;
+  std::uint64_t common = 0;
+  std::uint64_t used[4] = {0, 0, 0, 0};
+};
+
+/// Sizes and index widths, on the host.
+template <class CharsView, class OffsetsView, class OrderView>
+void check_string_sort_sizes(const CharsView& chars, const OffsetsView& offsets, const OrderView& order) {
   using I = typename OrderView::value_type;
   const std::size_t n = order.extent(0);
   if (offsets.extent(0) != n + 1)
@@ -62,14 +86,31 @@ std::uint64_t check_string_sort_args(const ExecSpace& exec, const CharsView& cha
   require_index_fits<I>(n, "ktext::string_sort");
   if (!chars.span_is_contiguous() || !offsets.span_is_contiguous() || !order.span_is_contiguous())
     throw InputError("ktext::string_sort: views must be contiguous");
+}
+
+/// Offsets (non-decreasing, within chars), on the device; measures the set's shape. \p probe
+/// holds string_check_probe_words words of the device's memory.
+template <class ExecSpace, class CharsView, class OffsetsView>
+StringSetShape check_string_sort_args(const ExecSpace& exec, const CharsView& chars, const OffsetsView& offsets,
+                                      std::uint64_t* probe) {
+  using O = typename OffsetsView::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  const std::size_t n = offsets.extent(0) - 1;
   const auto o = unmanaged<ExecSpace>(offsets, "ktext::string_sort");
+  const auto c = unmanaged<ExecSpace>(chars, "ktext::string_sort");
   const std::uint64_t size = chars.extent(0);
-  // One pass for both answers: each reduction into a host scalar waits for the device.
-  std::size_t bad = 0;
-  std::uint64_t longest = 0;
+  // The answers land in one small buffer that is copied once (each copy waits for the device):
+  // [bad offsets, longest string, shared prefix, 256 byte counts]. The prefix every string
+  // shares with the first is the prefix the whole set shares, which the sort's first pass steps
+  // over (paths under one directory, identifiers with one tag); it is read only where both
+  // strings lie within chars, and used only when every offset is valid. The byte values present
+  // number the sort's symbols (StringAlphabet).
+  const Unmanaged<std::uint64_t, ExecSpace> bins(probe + 3, 256);
+  histogram(exec, c, bins);
+  using Scalar = Kokkos::View<std::uint64_t, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   Kokkos::parallel_reduce(
       "ktext::string_sort::check_offsets", impl::Range<ExecSpace>(exec, 0, n + 1),
-      KOKKOS_LAMBDA(std::size_t i, std::size_t & b, std::uint64_t & l) {
+      KOKKOS_LAMBDA(std::size_t i, std::uint64_t & b, std::uint64_t & l, std::uint64_t & shared) {
         const O v = o(i);
         if constexpr (std::is_signed_v<O>) {
           if (v < 0) {
@@ -86,20 +127,39 @@ std::uint64_t check_string_sort_args(const ExecSpace& exec, const CharsView& cha
           if (w >= v) {
             const std::uint64_t len = std::uint64_t(w) - std::uint64_t(v);
             if (len > l) l = len;
+            const O f = o(0), g = o(1);
+            if (string_within(v, w, size) && string_within(f, g, size)) {
+              const std::uint64_t lf = std::uint64_t(g) - std::uint64_t(f);
+              std::uint64_t most = lf < len ? lf : len;
+              if (most > shared) most = shared;
+              const std::uint64_t t = common_prefix(c, std::uint64_t(f), std::uint64_t(v), most);
+              if (t < shared) shared = t;
+            }
           }
         }
       },
-      Kokkos::Sum<std::size_t>(bad), Kokkos::Max<std::uint64_t>(longest));
-  if (bad > 0)
+      Kokkos::Sum<std::uint64_t, Mem>(Scalar(probe)), Kokkos::Max<std::uint64_t, Mem>(Scalar(probe + 1)),
+      Kokkos::Min<std::uint64_t, Mem>(Scalar(probe + 2)));
+  std::uint64_t got[string_check_probe_words];
+  Kokkos::deep_copy(
+      exec, Kokkos::View<std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(got, string_check_probe_words),
+      Unmanaged<std::uint64_t, ExecSpace>(probe, string_check_probe_words));
+  exec.fence("ktext::string_sort: arguments checked");
+  if (got[0] > 0)
     throw InputError("ktext::string_sort: offsets must be non-decreasing and within the " + std::to_string(size) +
-                     " bytes of chars (" + std::to_string(bad) + " are not)");
-  return longest;
+                     " bytes of chars (" + std::to_string(got[0]) + " are not)");
+  StringSetShape shape;
+  shape.longest = got[1];
+  shape.common = n == 0 ? 0 : got[2];
+  for (int v = 0; v < 256; ++v)
+    if (got[3 + v] > 0) shape.used[v / 64] |= std::uint64_t(1) << (v % 64);
+  return shape;
 }
 
-/// Refuses, before allocating, work buffers the memory space cannot hold (where it can say).
-template <class ExecSpace, class I>
-void require_string_sort_memory(const ExecSpace& exec, std::uint64_t n) {
-  const std::uint64_t work = string_sort_peak_bytes_bound<I>(n, 0) - 8 * (n + 1) - sizeof(I) * n;
+/// Refuses, before allocating, \p work bytes of work buffers the memory space cannot hold
+/// (where it can say; KTEXT_MEMORY_LIMIT caps that answer, also where a kept buffer would do).
+template <class ExecSpace>
+void require_string_sort_memory(const ExecSpace& exec, std::uint64_t n, std::uint64_t work) {
   const auto free_bytes = free_memory_bytes(exec);
   if (free_bytes && work > *free_bytes)
     throw OutOfMemoryError("ktext::string_sort: out of memory: " + std::to_string(n) + " strings need " +
@@ -110,25 +170,35 @@ void require_string_sort_memory(const ExecSpace& exec, std::uint64_t n) {
 
 template <class ExecSpace, class CharsView, class OffsetsView, class OrderView, class LcpView>
 StringSortStats string_sort_checked(const ExecSpace& exec, const CharsView& chars, const OffsetsView& offsets,
-                                    const OrderView& order, const LcpView* lcp) {
+                                    const OrderView& order, const LcpView* lcp,
+                                    std::size_t team_limit = team_limit_automatic) {
   using I = typename OrderView::value_type;
   using O = typename OffsetsView::non_const_value_type;
-  const std::uint64_t longest = check_string_sort_args(exec, chars, offsets, order);
-  if constexpr (!std::is_same_v<LcpView, void>) {
-    if (!index_fits<typename LcpView::value_type>(longest))
-      throw InputError("ktext::string_sort: a string of " + std::to_string(longest) +
-                       " bytes does not fit the lcp type; use int64_t");
-  }
-  require_string_sort_memory<ExecSpace, I>(exec, order.extent(0));
-  const Unmanaged<const std::uint8_t, ExecSpace> c(chars.data(), chars.extent(0));
-  const Unmanaged<const O, ExecSpace> o(offsets.data(), offsets.extent(0));
-  const Unmanaged<I, ExecSpace> out(order.data(), order.extent(0));
+  constexpr bool with_lcp = !std::is_same_v<LcpView, void>;
+  check_string_sort_sizes(chars, offsets, order);
+  const std::size_t n = order.extent(0);
+  const StringSortPlan plan = string_sort_plan<ExecSpace, I, with_lcp>(n, team_limit);
+  require_string_sort_memory(exec, n, plan.bytes);
   try {
-    if constexpr (std::is_same_v<LcpView, void>) {
-      return prefix_radix_sort<false>(exec, c, o, out, Unmanaged<I, ExecSpace>());
+    // One store for the argument check's probe and then every work buffer.
+    const WorkLease<ExecSpace> work(exec, "ktext::string_sort::work", plan.words);
+    const StringSetShape shape = check_string_sort_args(exec, chars, offsets, work.data());
+    if constexpr (with_lcp) {
+      if (!index_fits<typename LcpView::value_type>(shape.longest))
+        throw InputError("ktext::string_sort: a string of " + std::to_string(shape.longest) +
+                         " bytes does not fit the lcp type; use int64_t");
+    }
+    const Unmanaged<const std::uint8_t, ExecSpace> c(chars.data(), chars.extent(0));
+    const Unmanaged<const O, ExecSpace> o(offsets.data(), offsets.extent(0));
+    const Unmanaged<I, ExecSpace> out(order.data(), order.extent(0));
+    const StringAlphabet alphabet = StringAlphabet::of(shape.used);
+    if constexpr (!with_lcp) {
+      return prefix_radix_sort<false>(exec, c, o, out, Unmanaged<I, ExecSpace>(), shape.common, alphabet, plan,
+                                      work.data());
     } else {
       using L = typename LcpView::value_type;
-      return prefix_radix_sort<true>(exec, c, o, out, Unmanaged<L, ExecSpace>(lcp->data(), lcp->extent(0)));
+      return prefix_radix_sort<true>(exec, c, o, out, Unmanaged<L, ExecSpace>(lcp->data(), lcp->extent(0)),
+                                     shape.common, alphabet, plan, work.data());
     }
   } catch (const std::bad_alloc& e) {
     throw_out_of_memory("ktext::string_sort", e);
@@ -150,12 +220,12 @@ StringSortStats string_sort_checked(const ExecSpace& exec, const CharsView& char
 /// \throws InputError for inconsistent offsets or sizes; OutOfMemoryError when the memory space
 ///         cannot hold the work buffers (string_sort_peak_bytes_bound()), before they are allocated
 ///         where the backend says how much memory is free (CUDA).
-/// \complexity O(n + D) work for D the sum of the distinguishing prefixes (the bytes that
-/// decide each string's place, whole strings for duplicates): each pass reads k <= 7 bytes per
-/// string still tied and sorts them with ceil(bits / 8) radix digits; common prefixes of a
-/// bucket are stepped over by direct comparison; a bucket of at most 16 strings compares each
-/// with the others (at most 15 reads of its distinguishing prefix). Memory:
-/// string_sort_peak_bytes_bound().
+/// \complexity O(n + D) reads of the strings for D the sum of the distinguishing prefixes (the
+/// bytes that decide each string's place, whole strings for duplicates): each pass reads a
+/// window of k symbols per string still tied and sorts them with ceil(bits / 8) radix digits,
+/// and common prefixes are stepped over by direct comparison. A group of g strings sorted in a
+/// team takes O(g log^2 g) key comparisons in scratch per window it reads, for a tile the
+/// tile's whole span. Memory: string_sort_peak_bytes_bound().
 template <class ExecSpace, class CharsView, class OffsetsView, class OrderView,
           std::enable_if_t<Kokkos::is_execution_space_v<ExecSpace>, int> = 0>
 StringSortStats string_sort(const ExecSpace& exec, const CharsView& chars, const OffsetsView& offsets,

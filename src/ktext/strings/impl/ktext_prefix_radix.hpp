@@ -14,112 +14,46 @@
 //    two comparisons, and the pass after a skip splits every segment, so a set of copies of one
 //    string or of paths with a 200-byte common prefix costs one comparison per byte, not one
 //    radix pass per 7 bytes.
-// 2. Keys: [segment id: as few bits as S needs][k bytes from the depth][how many of them exist].
-//    The count makes a string that ends sort before any byte, NUL included, and marks finished
-//    groups; k = 7 while S < 2^5, fewer beyond.
+// 2. Keys: [segment id: as few bits as S needs][the codes of the next symbols from the depth],
+//    codes numbering the byte values present from 1 (StringAlphabet), 0 past a string's end, so
+//    that a string that ends sorts before any byte, NUL included, and as many symbols fit as
+//    the alphabet allows (9 of dictionary words, 21 of DNA, 7 of arbitrary bytes).
 // 3. A stable radix sort of (key, index) over the key's bits only. Stability keeps tied strings
 //    in input order, so equal strings leave in the order they came.
-// 4. One scan over the sorted keys: a group (equal keys) that is a singleton, or whose strings
-//    all end inside the window (equal strings), is finished and its strings are written to their
-//    slots; the LCP with the previous slot is known where a group begins (the depth plus the
-//    bytes the two windows share) and inside a finished group of equal strings (their length).
-//    A group of at most small_group strings is finished too, by comparison beyond the window
-//    (SmallSort: each string counts the strings of its group that precede it). On real string
-//    sets most groups left after a pass are that small (dictionary words after the first pass:
-//    840 k of 1.33 M strings), so they cost no further radix pass.
-//    The other groups become the next pass's segments: the same scan writes their entries,
-//    compacted, and the pass's two counts, so a pass waits for the device once. The per-entry
-//    tests the scan needs (PassFlags) and the skip's comparisons run in kernels of their own.
+// 4. Groups of equal keys: a group that is a singleton, or whose strings all end inside the
+//    window (equal strings), is finished and its strings are written to their slots; the LCP
+//    with the previous slot is known where a group begins (the depth plus the symbols the two
+//    windows share) and inside a finished group of equal strings (their length). A group that
+//    fits a team's scratch is sorted there to the end (ktext_team_sort.hpp): most groups, in
+//    tiles of the sorted entries, and the few longer ones from a list. The other groups become
+//    the next pass's segments: one scan writes their entries, compacted, the slots of every
+//    entry and the pass's counts, so a pass waits for the device once. The per-entry tests the
+//    scan needs (PassFlags) and the skip's comparisons run in kernels of their own.
 //
-// Every work buffer comes from one allocation. On the H100, 1.33 M dictionary words (the words
-// set of shared/corpus.md) went from 2.65 ms to 1.13 ms with the small groups, the single wait per
-// pass, the separate kernels and the one allocation (perf/README.md).
+// Every work buffer comes from one allocation (perf/README.md has the measurements behind each
+// step).
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
 #include <type_traits>
 #include <utility>
 
-#include "ktext/core/range.hpp"
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/memory_info.hpp"
 #include "ktext/core/popcount.hpp"
+#include "ktext/core/range.hpp"
 #include "ktext/primitives/scan.hpp"
 #include "ktext/primitives/sort_pairs.hpp"
+#include "ktext/strings/impl/ktext_string_keys.hpp"
+#include "ktext/strings/impl/ktext_team_sort.hpp"
 #include "ktext/strings/string_sort_types.hpp"
 
 namespace ktext::impl {
-
-/// Bits of one pass's 64-bit keys: [segment id][k window bytes][count of those that exist].
-struct StringKeyLayout {
-  int k = 7;           // window bytes
-  int count_bits = 3;  // bit_width(k)
-  int seg_bits = 0;
-  KOKKOS_INLINE_FUNCTION int seg_shift() const { return count_bits + 8 * k; }
-  [[nodiscard]] int total_bits() const { return seg_bits + 8 * k + count_bits; }
-  KOKKOS_INLINE_FUNCTION std::uint64_t segment(std::uint64_t key) const {
-    return seg_bits == 0 ? 0 : key >> seg_shift();
-  }
-  KOKKOS_INLINE_FUNCTION int count(std::uint64_t key) const {
-    return int(key & ((std::uint64_t(1) << count_bits) - 1));
-  }
-  /// Leading bytes two windows of one segment share, at most the shorter count.
-  KOKKOS_INLINE_FUNCTION int common(std::uint64_t a, std::uint64_t b) const {
-    const int ca = count(a), cb = count(b);
-    const int limit = ca < cb ? ca : cb;
-    const std::uint64_t diff = (a ^ b) >> count_bits;
-    int t = 0;
-    while (t < limit && ((diff >> (8 * (k - 1 - t))) & 0xff) == 0) ++t;
-    return t;
-  }
-};
-
-/// The widest window that leaves room for \p segments ids.
-inline StringKeyLayout string_key_layout(std::uint64_t segments) {
-  const int seg_bits = segments > 1 ? bit_width(segments - 1) : 0;
-  for (int k = 7; k >= 1; --k)
-    if (seg_bits + 8 * k + bit_width(std::uint64_t(k)) <= 64) return StringKeyLayout{k, bit_width(std::uint64_t(k)), seg_bits};
-  throw InputError("ktext::string_sort: " + std::to_string(segments) + " segments do not fit a 64-bit key");
-}
-
-/// Strings as bytes and n + 1 offsets.
-template <class Chars, class Offsets>
-struct ByteStrings {
-  Chars chars;
-  Offsets offsets;
-  KOKKOS_INLINE_FUNCTION std::uint64_t begin(std::uint64_t i) const { return std::uint64_t(offsets(i)); }
-  KOKKOS_INLINE_FUNCTION std::uint64_t length(std::uint64_t i) const {
-    return std::uint64_t(offsets(i + 1)) - std::uint64_t(offsets(i));
-  }
-  /// Window bits (bytes, then count) of string i from depth d (d <= its length).
-  KOKKOS_INLINE_FUNCTION std::uint64_t window(std::uint64_t i, std::uint64_t d, const StringKeyLayout& layout) const {
-    const std::uint64_t at = begin(i) + d, rest = length(i) - d;
-    const int c = rest < std::uint64_t(layout.k) ? int(rest) : layout.k;
-    std::uint64_t w = 0;
-    for (int t = 0; t < layout.k; ++t) w = (w << 8) | (t < c ? std::uint64_t(chars(at + t)) : 0);
-    return (w << layout.count_bits) | std::uint64_t(c);
-  }
-  /// Bytes strings i and j share from depth d on (both at least d long).
-  KOKKOS_INLINE_FUNCTION std::uint64_t common_from(std::uint64_t i, std::uint64_t j, std::uint64_t d) const {
-    const std::uint64_t li = length(i), lj = length(j);
-    const std::uint64_t limit = (li < lj ? li : lj) - d;
-    const std::uint64_t a = begin(i) + d, b = begin(j) + d;
-    std::uint64_t l = 0;
-    // Eight independent byte loads per step: a byte-at-a-time loop waits for each load before
-    // issuing the next, and long shared prefixes made it the slowest kernel of a pass.
-    for (; l + 8 <= limit; l += 8) {
-      std::uint64_t x = 0;
-      for (int t = 0; t < 8; ++t) x |= std::uint64_t(chars(a + l + t) ^ chars(b + l + t)) << (8 * t);
-      if (x != 0) return l + std::uint64_t(countr_zero64(x) >> 3);
-    }
-    while (l < limit && chars(a + l) == chars(b + l)) ++l;
-    return l;
-  }
-};
 
 /// Segmented minimum: `first` marks a segment's first entry.
 struct SegmentMin {
@@ -169,12 +103,6 @@ struct SkipApply {
   }
 };
 
-/// Groups of at most this many strings are sorted by comparison (SmallSort) instead of going to
-/// the next radix pass: each string's thread compares it with the others of its group, so a
-/// string is read at most small_group - 1 times. 16 finished 840 k of the 1.33 M dictionary
-/// words after the first pass (32: 982 k) for half the comparisons.
-inline constexpr int small_group = 16;
-
 /// Step 4: groups of equal keys in the sorted keys of one pass.
 template <class Keys>
 struct PassGroups {
@@ -186,54 +114,59 @@ struct PassGroups {
   }
   KOKKOS_INLINE_FUNCTION bool head(std::size_t j) const { return j == 0 || keys(j) != keys(j - 1); }
   /// Every string of the group ends inside the window: they are equal.
-  KOKKOS_INLINE_FUNCTION bool ended(std::size_t j) const { return layout.count(keys(j)) < layout.k; }
+  KOKKOS_INLINE_FUNCTION bool ended(std::size_t j) const { return layout.ended(keys(j)); }
   /// Written to the output directly: equal strings or a singleton.
   KOKKOS_INLINE_FUNCTION bool finished(std::size_t j) const {
     return ended(j) || (head(j) && (j + 1 == m || head(j + 1)));
   }
-  /// Whether j's group [h, e) holds at most small_group entries; h and e are set when it does.
-  /// A group is a run of equal keys, so each end is a binary search within small_group of j
-  /// (about 2 log2(small_group) keys read, not a walk of up to 2 small_group).
-  KOKKOS_INLINE_FUNCTION bool small_bounds(std::size_t j, std::size_t& h, std::size_t& e) const {
+  /// Whether j's group [h, e) holds at most \p limit entries; h and e are set when it does. A
+  /// group is a run of equal keys: each end is a galloping search within limit of j, a few keys
+  /// read for a short group.
+  KOKKOS_INLINE_FUNCTION bool bounds(std::size_t j, std::size_t limit, std::size_t& h, std::size_t& e) const {
     const std::uint64_t key = keys(j);
-    std::size_t lo = j >= std::size_t(small_group) ? j - std::size_t(small_group) : 0, hi = j;  // first equal in [lo, j]
-    while (lo < hi) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      if (keys(mid) == key) hi = mid;
-      else lo = mid + 1;
-    }
-    h = lo;
-    lo = j + 1;  // first different in [j + 1, limit], limit meaning none before it
-    hi = j + std::size_t(small_group) + 1 < m ? j + std::size_t(small_group) + 1 : m;
-    while (lo < hi) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      if (keys(mid) != key) hi = mid;
-      else lo = mid + 1;
-    }
-    e = lo;
-    // Clipped at j - small_group or j + small_group + 1 the span exceeds small_group anyway.
-    return e - h <= std::size_t(small_group);
+    const auto same = [&](std::size_t i) { return keys(i) == key; };
+    h = gallop_to_first(j, j >= limit ? j - limit : 0, same);
+    e = gallop_to_different(j + 1, j + limit + 1 < m ? j + limit + 1 : m, same);
+    // Clipped at j - limit or j + limit + 1 the span exceeds limit anyway.
+    return e - h <= limit;
   }
 };
 
 /// Per entry of one pass' sorted keys, computed once in parallel (the scan after it reads one
 /// word per entry: computed inside the scan, these tests ran at its low occupancy).
 namespace pass_flag {
-inline constexpr std::uint64_t segment_start = 1, head = 2, finished = 4, small = 8, next_pass = 16;
+inline constexpr std::uint64_t segment_start = 1, head = 2, finished = 4, in_tile = 8, next_pass = 16, listed = 32;
 }
-template <class Groups, class Flags>
+/// How PassFlags classes the groups that are not finished: up to \p halo entries a team sorts
+/// in its tile (SortGroupsInTiles), up to \p capacity a team sorts from the \p list (each
+/// counted in \p counter), larger ones go to the next pass.
+template <class Keys>
+struct TeamSortLimits {
+  std::size_t halo = 0, capacity = 0;
+  Keys list, counter;
+};
+template <class Groups, class Flags, class Limits>
 struct PassFlags {
   Groups groups;
   Flags flags;
+  Limits teams;
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t j) const {
     std::uint64_t f = 0;
     if (groups.segment_start(j)) f |= pass_flag::segment_start;
     if (groups.head(j)) f |= pass_flag::head;
+    std::size_t h = 0, e = 0;
     if (groups.finished(j)) {
       f |= pass_flag::finished;
+    } else if (teams.halo > 0 && groups.bounds(j, teams.halo, h, e)) {
+      f |= pass_flag::in_tile;
+    } else if (teams.capacity > teams.halo && groups.bounds(j, teams.capacity, h, e)) {
+      f |= pass_flag::listed;
+      if (j == h) {
+        const std::uint64_t q = Kokkos::atomic_fetch_add(&teams.counter(0), std::uint64_t(1));
+        teams.list(q) = listed_group_entry(h, e - h);  // the order of the list does not matter
+      }
     } else {
-      std::size_t h = 0, e = 0;
-      f |= groups.small_bounds(j, h, e) ? pass_flag::small : pass_flag::next_pass;
+      f |= pass_flag::next_pass;
     }
     flags(j) = f;
   }
@@ -274,7 +207,7 @@ struct PassApply {
   Start start, next_start;
   Depth depth, next_depth;
   Counts counts;  // [entries, segments] of the next pass, written by the last entry
-  Slots slots;    // PassFlags' flags; each entry of a small group replaces its own by its slot
+  Slots slots;    // PassFlags' flags; each entry of a group sorted in a team replaces its own by its slot
   std::size_t m;
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t j, const PassMarks<I>& at) const {
     const std::uint64_t f = slots(j);
@@ -289,8 +222,8 @@ struct PassApply {
       counts(1) = std::uint64_t(at.kept_groups);
     }
     if constexpr (WithLcp) {
-      // A small group's first slot may receive another of its strings: they share the window,
-      // so the LCP with the slot before is the same.
+      // A group's first slot may receive another of its strings (a team sorts them): they share
+      // the window, so the LCP with the slot before is the same.
       if (head && I(j) != at.segment_first)
         lcp(slot) = d + std::uint64_t(groups.layout.common(groups.keys(j - 1), key));
       else if (!head && (f & pass_flag::finished))  // not a singleton: a group of equal strings
@@ -300,8 +233,8 @@ struct PassApply {
       order(slot) = idx(j);
       return;
     }
-    if (f & pass_flag::small) {
-      slots(j) = std::uint64_t(slot);  // read by this entry only, and already read
+    if (f & (pass_flag::in_tile | pass_flag::listed)) {
+      slots(j) = std::uint64_t(slot);  // the team that sorts the group reads it, after this scan
       return;
     }
     const I s_new = I(at.kept_groups - 1);
@@ -314,63 +247,81 @@ struct PassApply {
   }
 };
 
-/// Step 4b: the strings of small groups to their slots. A thread per string counts the strings
-/// of its group that precede it (smaller, or equal and earlier: stable) and, for the LCP, keeps
-/// the longest prefix it shares with one of them, which is the prefix it shares with its
-/// sorted predecessor.
-template <class Groups, class Strings, class Idx, class Slots, class Order, class Lcp, class Depth, class I, bool WithLcp>
-struct SmallSort {
-  Groups groups;
-  Strings strings;
-  Idx idx;  // sorted by key
-  Slots slots;
-  Order order;
-  Lcp lcp;
-  Depth depth;
-  KOKKOS_INLINE_FUNCTION void operator()(std::size_t j) const {
-    std::size_t h = 0, e = 0;
-    if (groups.finished(j) || !groups.small_bounds(j, h, e)) return;
-    // Every string of the group has the whole window: they agree on their first d bytes.
-    const std::uint64_t d = depth(groups.layout.segment(groups.keys(j))) + std::uint64_t(groups.layout.k);
-    const std::uint64_t me = std::uint64_t(idx(j)), mine = strings.length(me) - d;
-    std::uint64_t rank = 0, longest = 0;
-    for (std::size_t t = h; t < e; ++t) {
-      if (t == j) continue;
-      const std::uint64_t other = std::uint64_t(idx(t)), theirs = strings.length(other) - d;
-      const std::uint64_t l = strings.common_from(me, other, d);
-      bool before;
-      if (l == mine || l == theirs)
-        before = theirs != mine ? theirs < mine : t < j;  // a proper prefix first; equal: input order
-      else
-        before = strings.chars(strings.begin(other) + d + l) < strings.chars(strings.begin(me) + d + l);
-      if (before) {
-        ++rank;
-        longest = l > longest ? l : longest;
-      }
-    }
-    const I slot = I(std::uint64_t(slots(j)) - (j - h) + rank);
-    order(slot) = I(me);
-    if constexpr (WithLcp) {
-      if (rank > 0) lcp(slot) = d + longest;
-    }
-  }
-};
+/// Entries a team's scratch holds for TeamRuns on \p ExecSpace (a power of two, at most 4096),
+/// or 0 where that is fewer than 32.
+template <class ExecSpace, class Runs>
+std::size_t team_sort_capacity() {
+  const std::size_t most = std::size_t(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
+  std::size_t c = 0;
+  for (std::size_t t = 32; t <= 4096 && Runs::scratch_bytes(t) <= most; t *= 2) c = t;
+  return c;
+}
 
-/// The sort; \p lcp is written when \p with_lcp (else it may be empty). Arguments checked by
-/// the caller.
+/// Automatic choice of the largest group sorted in a team (prefix_radix_sort's \p team_limit;
+/// a smaller limit is rounded down to a power of two, and below 32 means none).
+inline constexpr std::size_t team_limit_automatic = ~std::size_t(0);
+
+/// The sizes of a sort's work, which one store holds (the argument check's probe first).
+struct StringSortPlan {
+  std::size_t capacity = 0, halo = 0, tile = 0;  // of the team sorts: scratch entries, tiles
+  std::size_t seg_capacity = 0, list_capacity = 0;
+  std::size_t u64_words = 0, index_items = 0;  // the store's 8-byte words, then its indices
+  std::size_t words = 0;                       // 8-byte words in all
+  std::uint64_t bytes = 0;
+};
+/// Words of the argument check's probe: [bad offsets, longest string, shared prefix, 256 byte
+/// counts].
+inline constexpr std::size_t string_check_probe_words = 3 + 256;
+
+template <class ExecSpace, class I, bool with_lcp>
+StringSortPlan string_sort_plan(std::size_t n, std::size_t team_limit) {
+  using Runs = TeamRuns<ExecSpace, I, with_lcp>;
+  StringSortPlan plan;
+  // Groups sorted in teams: tiles of three quarters of the scratch's capacity with a halo of a
+  // quarter (at least 16), so that groups up to the halo's length lie in one team's scratch (on
+  // words nearly all), and longer ones up to the capacity one by one from a list; every entry
+  // of a tile's halo is read twice.
+  plan.capacity = team_sort_capacity<ExecSpace, Runs>();
+  while (plan.capacity > team_limit) plan.capacity /= 2;  // powers of two: the bitonic sort's spans
+  if (plan.capacity < 32) plan.capacity = 0;
+  plan.halo = plan.capacity == 0 ? 0 : std::max<std::size_t>(16, plan.capacity / 4);
+  plan.tile = plan.capacity - plan.halo;
+  // Every segment holds at least two strings (the first pass' one segment aside), so n/2 + 1
+  // entries hold any pass's segments; a listed group holds more than the halo's length.
+  plan.seg_capacity = n / 2 + 1;
+  plan.list_capacity = n / (plan.halo + 1) + 1;
+  // Keys twice, the segments' depths twice, four counters, the list, the 256 symbol codes;
+  // indices three times and the segments' starts twice.
+  plan.u64_words = 2 * n + 2 * plan.seg_capacity + 4 + plan.list_capacity + 64;
+  plan.index_items = 3 * n + 2 * plan.seg_capacity;
+  plan.words = std::max(plan.u64_words + (plan.index_items * sizeof(I) + 7) / 8, string_check_probe_words);
+  plan.bytes = std::uint64_t(plan.words) * 8;
+  return plan;
+}
+
+/// The sort; \p lcp is written when \p with_lcp (else it may be empty), with the work store
+/// of \p plan at \p store. Arguments checked by the caller, who also found the prefix
+/// \p common that every string shares and the \p alphabet of the bytes. Groups of up to the
+/// plan's capacity left by a pass are sorted in teams (ktext_team_sort.hpp) instead of going
+/// to the next pass.
 template <bool with_lcp, class ExecSpace, class O, class I, class L>
 StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const std::uint8_t, ExecSpace>& chars,
                                   const Unmanaged<const O, ExecSpace>& offsets, const Unmanaged<I, ExecSpace>& order,
-                                  const Unmanaged<L, ExecSpace>& lcp) {
+                                  const Unmanaged<L, ExecSpace>& lcp, std::uint64_t common,
+                                  const StringAlphabet& alphabet, const StringSortPlan& plan, std::uint64_t* store) {
   using Mem = typename ExecSpace::memory_space;
   using U64 = std::uint64_t;
   const std::size_t n = order.extent(0);
   // The functors below hold views by value: naming the parameters' types with decltype would
   // make them hold references to the host's copies.
-  using Strings = ByteStrings<Unmanaged<const std::uint8_t, ExecSpace>, Unmanaged<const O, ExecSpace>>;
+  using Codes = Unmanaged<std::uint16_t, ExecSpace>;
+  using Strings = ByteStrings<Unmanaged<const std::uint8_t, ExecSpace>, Unmanaged<const O, ExecSpace>, Codes>;
   using IView = Unmanaged<I, ExecSpace>;
   using Keys = Unmanaged<U64, ExecSpace>;
-  const Strings strings{chars, offsets};
+  using LView = Unmanaged<L, ExecSpace>;
+  using Tiles = SortGroupsInTiles<ExecSpace, Strings, IView, Keys, IView, LView, I, with_lcp>;
+  using Listed = SortListedGroups<ExecSpace, Strings, IView, Keys, IView, LView, I, with_lcp>;
+  using Runs = TeamRuns<ExecSpace, I, with_lcp>;
 
   StringSortStats stats;
   Footprint mem;
@@ -387,17 +338,14 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
     return stats;
   }
 
-  // One allocation for every work buffer (a device allocation and its synchronizing release
-  // cost more than a pass over a million strings), 8-byte pieces first so that every piece is
-  // aligned to its type. Every segment holds at least two strings (the first pass' one segment
-  // aside), so n/2 + 1 entries hold any pass's segments.
-  const std::size_t seg_capacity = n / 2 + 1;
-  const std::size_t words = 2 * n + 2 * seg_capacity + 3;
-  const std::size_t i_items = 3 * n + 2 * seg_capacity;
-  const auto store = uninitialized_view<U64, Mem>(exec, "ktext::string_sort::work", words + (i_items * sizeof(I) + 7) / 8);
-  mem.add(words * 8 + i_items * sizeof(I));
-  U64* next_word = store.data();
-  I* next_item = reinterpret_cast<I*>(store.data() + words);
+  // On GPUs a team of 256 threads; on hosts one thread, which makes a tile a sequential sort.
+  const bool host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible;
+  const int team_width = host ? 1 : 256;
+  const std::size_t capacity = plan.capacity, halo = plan.halo, tile = plan.tile;
+  const std::size_t seg_capacity = plan.seg_capacity, list_capacity = plan.list_capacity;
+  mem.add(plan.bytes);
+  U64* next_word = store;
+  I* next_item = reinterpret_cast<I*>(store + plan.u64_words);
   auto take_u64 = [&](std::size_t count) {
     const Unmanaged<U64, ExecSpace> v(next_word, count);
     next_word += count;
@@ -410,28 +358,25 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
   };
   const Keys keys = take_u64(n), keys_tmp = take_u64(n);
   const std::array<Keys, 2> seg_depth{take_u64(seg_capacity), take_u64(seg_capacity)};
-  // [entries, segments] of the next pass, and the bytes this pass skipped: read once a pass.
-  const Keys counts = take_u64(3);
+  // [entries, segments] of the next pass, the bytes this pass skipped (read once a pass), and
+  // the groups listed for teams.
+  const Keys counts = take_u64(4);
+  const Keys team_list = take_u64(list_capacity);
   const IView idx_a = take_i(n), idx_b = take_i(n), sid = take_i(n);
   const std::array<IView, 2> seg_start{take_i(seg_capacity), take_i(seg_capacity)};
   const Kokkos::View<U64, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> skipped_here(counts.data() + 2);
-
-  const IView start0 = seg_start[0];
-  const Keys depth0 = seg_depth[0];
+  const Keys listed(counts.data() + 3, 1);
+  const TeamSortLimits<Keys> limits{halo, capacity, team_list, listed};
+  const Codes codes(reinterpret_cast<std::uint16_t*>(take_u64(64).data()), 256);
   Kokkos::parallel_for(
-      "ktext::string_sort::init", Policy(exec, 0, n), KOKKOS_LAMBDA(std::size_t j) {
-        idx_a(j) = I(j);
-        sid(j) = 0;
-        if (j == 0) {
-          start0(0) = 0;
-          depth0(0) = 0;
-          if (with_lcp) lcp(0) = 0;
-        }
-      });
+      "ktext::string_sort::codes", Policy(exec, 0, 256),
+      KOKKOS_LAMBDA(std::size_t c) { codes(c) = std::uint16_t(alphabet.code(std::uint8_t(c))); });
+  const Strings strings{chars, offsets, codes};
 
   IView idx = idx_a, idx_tmp = idx_b;
   std::size_t m = n, segments = 1;
   int cur = 0;
+  stats.skipped_bytes = common;
   while (m > 0) {
     ++stats.passes;
     const int next = 1 - cur;
@@ -439,49 +384,83 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
     const Keys k_m(keys.data(), m), kt_m(keys_tmp.data(), m);
     const IView start = seg_start[cur], next_start = seg_start[next];
     const Keys depth = seg_depth[cur], next_depth = seg_depth[next];
+    const StringKeyLayout layout = string_key_layout(segments, alphabet);
 
-    // 1. Skip the prefix each segment shares; the keys and next_depth are free until steps 2
-    // and 4.
-    Kokkos::parallel_for("ktext::string_sort::skip_common", Policy(exec, 0, m),
-                         SkipCommon<Strings, IView, IView, Keys, Keys>{strings, active, seg, depth, k_m});
-    ktext::inclusive_scan_apply<SegmentMin>(exec, m, SkipMake<Keys>{k_m}, SegmentMinJoin{},
-                                            SkipApply<IView, Keys>{seg, next_depth, m});
-    Kokkos::parallel_reduce(
-        "ktext::string_sort::skip", Policy(exec, 0, segments),
-        KOKKOS_LAMBDA(std::size_t s, U64 & sum) {
-          depth(s) += next_depth(s);
-          sum += next_depth(s);
-        },
-        Kokkos::Sum<U64, Mem>(skipped_here));  // into device memory: does not wait
-
-    // 2. Keys, 3. the stable sort of the bits that matter (left in whichever buffer it ends).
-    const StringKeyLayout layout = string_key_layout(segments);
-    Kokkos::parallel_for(
-        "ktext::string_sort::keys", Policy(exec, 0, m), KOKKOS_LAMBDA(std::size_t j) {
-          const U64 s = U64(seg(j));
-          const U64 high = layout.seg_bits == 0 ? 0 : s << layout.seg_shift();
-          k_m(j) = high | strings.window(U64(active(j)), depth(s), layout);
-        });
+    if (stats.passes == 1) {
+      // The first pass: one segment, whose shared prefix the argument check measured; every
+      // string in input order.
+      Kokkos::parallel_for(
+          "ktext::string_sort::first_keys", Policy(exec, 0, m), KOKKOS_LAMBDA(std::size_t j) {
+            active(j) = I(j);
+            k_m(j) = strings.window(U64(j), common, layout);
+            if (j == 0) {
+              start(0) = 0;
+              depth(0) = common;
+              listed(0) = 0;
+              if (with_lcp) lcp(0) = 0;
+            }
+          });
+    } else {
+      // 1. Skip the prefix each segment shares; the keys and next_depth are free until steps 2
+      // and 4.
+      Kokkos::parallel_for("ktext::string_sort::skip_common", Policy(exec, 0, m),
+                           SkipCommon<Strings, IView, IView, Keys, Keys>{strings, active, seg, depth, k_m});
+      ktext::inclusive_scan_apply<SegmentMin>(exec, m, SkipMake<Keys>{k_m}, SegmentMinJoin{},
+                                              SkipApply<IView, Keys>{seg, next_depth, m});
+      Kokkos::parallel_reduce(
+          "ktext::string_sort::skip", Policy(exec, 0, segments),
+          KOKKOS_LAMBDA(std::size_t s, U64 & sum) {
+            depth(s) += next_depth(s);
+            sum += next_depth(s);
+          },
+          Kokkos::Sum<U64, Mem>(skipped_here));  // into device memory: does not wait
+      // 2. Keys.
+      Kokkos::parallel_for(
+          "ktext::string_sort::keys", Policy(exec, 0, m), KOKKOS_LAMBDA(std::size_t j) {
+            const U64 s = U64(seg(j));
+            const U64 high = layout.seg_bits == 0 ? 0 : s << layout.seg_shift();
+            k_m(j) = high | strings.window(U64(active(j)), depth(s), layout);
+            if (j == 0) listed(0) = 0;
+          });
+    }
+    // 3. The stable sort of the bits that matter (left in whichever buffer it ends).
     const bool in_tmp = sort_pairs_in_either(exec, k_m, active, kt_m, active_tmp, 0, layout.total_bits());
     const IView sorted = in_tmp ? active_tmp : active, free_idx = in_tmp ? active : active_tmp;
     const Keys sorted_keys = in_tmp ? kt_m : k_m, free_keys = in_tmp ? k_m : kt_m;
 
-    // 4. Finished groups to the output, small groups' slots noted, the others compacted into
-    // the next pass' entries and segments; 4b. small groups sorted by comparison.
+    // 4. Finished groups to the output, the slots of the groups sorted in teams noted (and the
+    // longer ones listed), the others compacted into the next pass' entries and segments; 4b.
+    // the groups sorted in teams.
     const PassGroups<Keys> groups{sorted_keys, m, layout};
-    Kokkos::parallel_for("ktext::string_sort::groups", Policy(exec, 0, m), PassFlags<PassGroups<Keys>, Keys>{groups, free_keys});
+    Kokkos::parallel_for("ktext::string_sort::groups", Policy(exec, 0, m),
+                         PassFlags<PassGroups<Keys>, Keys, TeamSortLimits<Keys>>{groups, free_keys, limits});
     ktext::inclusive_scan_apply<PassMarks<I>>(
         exec, m, PassMake<Keys, I>{free_keys}, PassMarksJoin<I>{},
-        PassApply<PassGroups<Keys>, IView, IView, Unmanaged<L, ExecSpace>, IView, Keys, Keys, Keys, I, with_lcp>{
+        PassApply<PassGroups<Keys>, IView, IView, LView, IView, Keys, Keys, Keys, I, with_lcp>{
             groups, sorted, free_idx, seg, order, lcp, start, next_start, depth, next_depth, counts, free_keys, m});
-    Kokkos::parallel_for(
-        "ktext::string_sort::small_groups", Policy(exec, 0, m),
-        SmallSort<PassGroups<Keys>, Strings, IView, Keys, IView, Unmanaged<L, ExecSpace>, Keys, I, with_lcp>{
-            groups, strings, sorted, free_keys, order, lcp, depth});
+    if (halo > 0) {
+      const std::size_t tiles = (m + tile - 1) / tile;
+      const std::size_t bytes = Runs::scratch_bytes(capacity);
+      Kokkos::parallel_for(
+          "ktext::string_sort::groups_in_tiles",
+          Kokkos::TeamPolicy<ExecSpace>(exec, int(tiles), team_width).set_scratch_size(0, Kokkos::PerTeam(bytes)),
+          Tiles{strings, sorted, sorted_keys, free_keys, depth, order, lcp, layout, m, std::uint32_t(tile),
+                std::uint32_t(halo)});
+      // As many teams as run at once (or as there can be groups); each takes groups in turn, so
+      // the launch need not wait for their count.
+      const std::size_t resident = std::max<std::size_t>(1, std::size_t(exec.concurrency()) / std::size_t(team_width));
+      const std::size_t league = std::min(m / (halo + 1) + 1, resident);
+      Kokkos::parallel_for(
+          "ktext::string_sort::listed_groups",
+          Kokkos::TeamPolicy<ExecSpace>(exec, int(league), team_width).set_scratch_size(0, Kokkos::PerTeam(bytes)),
+          Listed{strings, sorted, sorted_keys, free_keys, depth, team_list, listed, order, lcp, layout,
+                 std::uint32_t(capacity)});
+    }
     U64 host_counts[3] = {0, 0, 0};
-    Kokkos::deep_copy(exec, Kokkos::View<U64*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host_counts, 3), counts);
+    Kokkos::deep_copy(exec, Kokkos::View<U64*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host_counts, 3),
+                      Keys(counts.data(), 3));
     exec.fence("ktext::string_sort: pass counted");
-    stats.skipped_bytes += host_counts[2];
+    if (stats.passes > 1) stats.skipped_bytes += host_counts[2];
     m = std::size_t(host_counts[0]);
     segments = std::size_t(host_counts[1]);
     if (free_idx.data() != idx.data()) std::swap(idx, idx_tmp);
