@@ -4,6 +4,7 @@
 // segment id, the next bytes from a depth, and how many of them exist.
 
 #include <Kokkos_Core.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 

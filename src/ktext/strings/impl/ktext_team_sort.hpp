@@ -86,19 +86,18 @@ struct TeamRuns {
     if constexpr (WithLcp) gap = Scratch<U64>(team.team_scratch(0), capacity);
   }
 
-  /// Sets entry k to its first state: in the group of \p size entries that starts at \p first,
-  /// open at depth \p depth (k == first), or left alone (\p first = k, closed). A wide group
-  /// steps over its shared prefix before its first sort, which would cost a bitonic sort if it
-  /// did not split. The key is left as it is (the tile sort reads the pass' keys there
-  /// meanwhile).
-  KOKKOS_INLINE_FUNCTION void init(std::uint32_t k, I e, std::uint32_t first, U64 depth, bool take,
-                                   std::uint32_t size) const {
+  /// Sets entry k to its first state: in the group that starts at \p first, open at depth
+  /// \p depth (k == first), or left alone (\p first = k, closed). A group steps over its shared
+  /// prefix before its first sort, so that its window starts where its strings first differ:
+  /// most groups (two copies of one word, words that differ in one letter) then close at the
+  /// first split instead of taking a step to find that they did not split. The key is left as
+  /// it is (the tile sort reads the pass' keys there meanwhile).
+  KOKKOS_INLINE_FUNCTION void init(std::uint32_t k, I e, std::uint32_t first, U64 depth, bool take) const {
     ent[k] = e;
     run[k] = Pos(first);
     dep[k] = k == first ? depth : closed;
     next_dep[k] = closed;
-    flags[k] =
-        take ? std::uint8_t(taken | (k == first ? group_head | (size > count_limit ? stuck : 0) : 0)) : std::uint8_t(0);
+    flags[k] = take ? std::uint8_t(taken | (k == first ? group_head | stuck : 0)) : std::uint8_t(0);
   }
   KOKKOS_INLINE_FUNCTION void init_pad(std::uint32_t k) const {
     ent[k] = I(0);
@@ -312,8 +311,7 @@ struct SortGroupsInTiles {
           const bool from_before = s == 0 && t0 > 0 && keys(t0 - 1) == kk;
           const bool past = e == g && more;
           const bool take = !from_before && !past && s < owned && e - s >= 2 && e - s <= halo && !pass.ended(kk);
-          runs.init(k, idx(t0 + k), take ? s : k, take ? depth(pass.segment(kk)) + U64(pass.k) : Runs::closed, take,
-                    e - s);
+          runs.init(k, idx(t0 + k), take ? s : k, take ? depth(pass.segment(kk)) + U64(pass.k) : Runs::closed, take);
           if (take && e - s > most) most = e - s;
         },
         Kokkos::Max<std::uint32_t>(widest));
@@ -363,7 +361,7 @@ struct SortListedGroups {
       const std::uint32_t p = team_sort_span(g);
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, p), [&](std::uint32_t k) {
         if (k < g)
-          runs.init(k, idx(first + k), 0, d0, true, g);
+          runs.init(k, idx(first + k), 0, d0, true);
         else
           runs.init_pad(k);
       });
