@@ -14,8 +14,9 @@
 // The strings are on the backend before the timed loop; the timed loop is the sort and a fence.
 // Counters: items_per_second (strings/s), bytes_per_second, peak_bytes_per_string, passes.
 // KTEXT_BENCH_VERIFY=1 compares the order with std::stable_sort once per benchmark;
-// KTEXT_BENCH_STRINGS_MEDIUM_LIMIT=N sorts groups of up to N strings in teams (0: none; the
-// default is as large as a team's scratch holds).
+// KTEXT_BENCH_STRINGS_TEAM_LIMIT=N sorts groups of up to N strings in teams (0: none; the
+// default is as large as a team's scratch holds), KTEXT_BENCH_STRINGS_TEAM_PASSES=P only in the
+// first P passes.
 #include <ktext/strings.hpp>
 #include <ktext_oracles/string_sets.hpp>
 #include <map>
@@ -60,19 +61,21 @@ void bench_string_sort(benchmark::State& state, const SetPtr& set) {
   auto offsets = to_device(s.offsets, "ktext::bench::offsets");
   using Order = Kokkos::View<std::int32_t*, Mem>;
   Order order("ktext::bench::order", s.size());
-  const auto limit = std::size_t(env_int("KTEXT_BENCH_STRINGS_MEDIUM_LIMIT", -1));
+  const auto limit = std::size_t(env_int("KTEXT_BENCH_STRINGS_TEAM_LIMIT", -1));
+  const int team_passes = int(env_int("KTEXT_BENCH_STRINGS_TEAM_PASSES", ktext::impl::team_passes_automatic));
   ktext::StringSortStats stats;
   for (auto _ : state) {
-    if (limit == ktext::impl::team_limit_automatic)
+    if (limit == ktext::impl::team_limit_automatic && team_passes == ktext::impl::team_passes_automatic)
       stats = ktext::string_sort(Exec{}, chars, offsets, order);
     else
       stats = ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), Order, void>(
-          Exec{}, chars, offsets, order, nullptr, limit);
+          Exec{}, chars, offsets, order, nullptr, limit, team_passes);
     Exec{}.fence();
   }
   if (env_int("KTEXT_BENCH_VERIFY", 0) != 0) {
     auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, order);
-    if (std::vector<std::int32_t>(h.data(), h.data() + h.extent(0)) != ktext::oracle::stable_sort_order<std::int32_t>(s))
+    if (std::vector<std::int32_t>(h.data(), h.data() + h.extent(0)) !=
+        ktext::oracle::stable_sort_order<std::int32_t>(s))
       state.SkipWithError("order differs from std::stable_sort");
   }
   set_counters(state, s);
@@ -151,7 +154,8 @@ void register_set(const std::string& name, SetPtr set) {
 #if defined(KTEXT_HAVE_TBB)
   if constexpr (host_backend)
     if (env_int("KTEXT_BENCH_PEERS", 1) != 0)
-      benchmark::RegisterBenchmark(("std_sort_par/" + name).c_str(), [set](benchmark::State& st) { bench_std_sort_par(st, set); })
+      benchmark::RegisterBenchmark(("std_sort_par/" + name).c_str(),
+                                   [set](benchmark::State& st) { bench_std_sort_par(st, set); })
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
 #endif
@@ -168,7 +172,8 @@ void register_set(const std::string& name, SetPtr set) {
 }  // namespace
 
 void register_benchmarks() {
-  const int lo = int(env_int("KTEXT_BENCH_STRINGS_MIN_LOG2", 16)), hi = int(env_int("KTEXT_BENCH_STRINGS_MAX_LOG2", 22));
+  const int lo = int(env_int("KTEXT_BENCH_STRINGS_MIN_LOG2", 16)),
+            hi = int(env_int("KTEXT_BENCH_STRINGS_MAX_LOG2", 22));
   for (int k = lo; k <= hi; k += 2) {
     const std::size_t n = std::size_t(1) << k;
     const std::string size = "_" + size_name(n);

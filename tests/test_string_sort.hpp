@@ -5,10 +5,10 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <random>
 #include <ktext/core/memory_info.hpp>
 #include <ktext/strings/string_sort.hpp>
 #include <ktext_oracles/string_sets.hpp>
+#include <random>
 
 #include "test_inputs.hpp"
 #include "test_views.hpp"
@@ -19,30 +19,34 @@ using namespace ktext::test;
 using ktext::oracle::StringSet;
 
 /// The order and the LCP of \p s on the backend; \p team_limit (the largest group sorted in
-/// team scratch instead of by further passes; 0: none) reaches the implementation directly.
+/// team scratch instead of by further passes; 0: none) and \p team_passes (the passes whose
+/// groups teams sort) reach the implementation directly.
 template <class I, class O = std::int64_t>
 std::pair<std::vector<I>, std::vector<I>> device_sort(const StringSet& s, ktext::StringSortStats* stats = nullptr,
-                                                      std::size_t team_limit = ktext::impl::team_limit_automatic) {
+                                                      std::size_t team_limit = ktext::impl::team_limit_automatic,
+                                                      int team_passes = ktext::impl::team_passes_automatic) {
   auto chars = to_device(s.chars, "chars");
   auto offsets = to_device(std::vector<O>(s.offsets.begin(), s.offsets.end()), "offsets");
   Kokkos::View<I*, Mem> order("order", s.size()), lcp("lcp", s.size());
   Kokkos::deep_copy(order, I(-3));  // every entry must be written
   Kokkos::deep_copy(lcp, I(-3));
   ktext::StringSortStats st;
-  if (team_limit == ktext::impl::team_limit_automatic)
+  const bool automatic =
+      team_limit == ktext::impl::team_limit_automatic && team_passes == ktext::impl::team_passes_automatic;
+  if (automatic)
     st = ktext::string_sort(Exec{}, chars, offsets, order, lcp);
   else
     st = ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), decltype(order), decltype(lcp)>(
-        Exec{}, chars, offsets, order, &lcp, team_limit);
+        Exec{}, chars, offsets, order, &lcp, team_limit, team_passes);
   Exec{}.fence();
   if (stats) *stats = st;
   // The order alone, through the overload without an LCP array, must agree.
   Kokkos::View<I*, Mem> order2("order2", s.size());
-  if (team_limit == ktext::impl::team_limit_automatic)
+  if (automatic)
     ktext::string_sort(Exec{}, chars, offsets, order2);
   else
     ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), decltype(order2), void>(
-        Exec{}, chars, offsets, order2, nullptr, team_limit);
+        Exec{}, chars, offsets, order2, nullptr, team_limit, team_passes);
   Exec{}.fence();
   EXPECT_EQ(to_host(order2), to_host(order));
   return {to_host(order), to_host(lcp)};
@@ -105,7 +109,8 @@ TEST(string_sort, repeated_string_and_long_prefixes_skip_instead_of_passing) {
   EXPECT_EQ(sorted.first, ktext::oracle::stable_sort_order<std::int32_t>(paths));
   EXPECT_LE(stats.passes, 6);
   EXPECT_GT(stats.peak_bytes, 0u);
-  EXPECT_LE(stats.peak_bytes, ktext::string_sort_peak_bytes_bound<std::int32_t>(paths.size(), paths.chars.size(), true));
+  EXPECT_LE(stats.peak_bytes,
+            ktext::string_sort_peak_bytes_bound<std::int32_t>(paths.size(), paths.chars.size(), true));
 }
 
 /// Groups of the given sizes whose strings share their first 67 bytes (more than the first
@@ -158,8 +163,9 @@ TEST(string_sort, groups_sorted_in_teams_after_the_first_pass) {
 TEST(string_sort, groups_of_every_size_sorted_in_tiles_and_from_the_list) {
   // Groups of every size from 1 to 40, then sizes around powers of two up to past the scratch's
   // capacity, with tails of up to 4 bytes (many ties, nested prefixes) or 24 (few): each sorted
-  // with no teams, with teams of up to 32, 128 and 512 strings (halos of half as many: the
-  // longer groups listed) and with the automatic limit, against std::stable_sort.
+  // with no teams, with teams of up to 32, 128 and 512 strings (tiles with halos of a quarter as
+  // many, at least 16: the longer groups listed) and with the automatic limit, against
+  // std::stable_sort.
   std::vector<int> sizes;
   for (int g = 1; g <= 40; ++g) sizes.push_back(g);
   for (int g : {63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 700, 1023, 1024, 1025, 2048, 4096, 4097, 5000})
@@ -168,15 +174,18 @@ TEST(string_sort, groups_of_every_size_sorted_in_tiles_and_from_the_list) {
     const StringSet s = groups_sharing_the_window(sizes, tail, std::uint64_t(tail));
     const auto want = ktext::oracle::stable_sort_order<std::int32_t>(s);
     const auto want_lcp = ktext::oracle::sorted_lcp(s, want);
-    for (std::size_t limit : {std::size_t(0), std::size_t(32), std::size_t(128), std::size_t(512),
-                              ktext::impl::team_limit_automatic}) {
-      if (!ktext::test::take_case()) continue;
-      ktext::StringSortStats stats;
-      const auto [order, lcp] = device_sort<std::int32_t>(s, &stats, limit);
-      ASSERT_EQ(order, want) << "tail " << tail << " limit " << limit;
-      EXPECT_EQ(lcp, want_lcp) << "tail " << tail << " limit " << limit;
-      if (limit == 0) EXPECT_GT(stats.passes, 1);
-    }
+    // Teams in the first pass (the default) and in every pass: groups past the capacity go to
+    // a second pass, whose groups the teams then take too.
+    for (int passes : {ktext::impl::team_passes_automatic, 1000})
+      for (std::size_t limit :
+           {std::size_t(0), std::size_t(32), std::size_t(128), std::size_t(512), ktext::impl::team_limit_automatic}) {
+        if (!ktext::test::take_case()) continue;
+        ktext::StringSortStats stats;
+        const auto [order, lcp] = device_sort<std::int32_t>(s, &stats, limit, passes);
+        ASSERT_EQ(order, want) << "tail " << tail << " limit " << limit << " passes " << passes;
+        EXPECT_EQ(lcp, want_lcp) << "tail " << tail << " limit " << limit << " passes " << passes;
+        if (limit == 0) EXPECT_GT(stats.passes, 1);
+      }
   }
   // Every group within a team's reach (up to 128 strings, tiles and list) finishes in the first
   // pass.

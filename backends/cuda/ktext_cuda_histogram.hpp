@@ -6,9 +6,8 @@
 // cub::DeviceHistogram::HistogramEven (shared-memory privatized bins). 32-bit symbols keep the
 // portable atomic version.
 
-#include <cub/device/device_histogram.cuh>
-
 #include <cstdint>
+#include <cub/device/device_histogram.cuh>
 
 #include "ktext/cuda/ktext_cuda_check.hpp"
 #include "ktext/primitives/impl/ktext_histogram_spec.hpp"
@@ -24,8 +23,8 @@ namespace cuda {
 /// copies are summed at the end. Counts stay below 2^32 because a launch covers at most 2^32
 /// bytes.
 template <bool Aligned>
-__global__ void __launch_bounds__(256) byte_histogram(const std::uint8_t* in, std::uint64_t n, unsigned nbins,
-                                                      unsigned long long* bins) {
+__global__ void __launch_bounds__(256)
+    byte_histogram(const std::uint8_t* in, std::uint64_t n, unsigned nbins, unsigned long long* bins) {
   constexpr int warps = 8, copies = 4;
   __shared__ unsigned int counts[warps * copies][256];
   for (int i = threadIdx.x; i < warps * copies * 256; i += blockDim.x) counts[i / 256][i % 256] = 0;
@@ -76,7 +75,10 @@ struct Histogram<Kokkos::Cuda, std::uint8_t, true> {
     // Values at or above bins.extent(0) are not counted, as in the portable version; bins
     // beyond the byte range stay zero.
     const unsigned nbins = bins.extent(0) < 256 ? unsigned(bins.extent(0)) : 256u;
-    Kokkos::deep_copy(exec, bins, std::uint64_t(0));
+    // Cleared by the driver: Kokkos' deep_copy would run its fill kernel, whose label
+    // ("Kokkos::ViewFill-1D") does not say it belongs to ktext.
+    cuda::check(cudaMemsetAsync(bins.data(), 0, bins.extent(0) * sizeof(std::uint64_t), exec.cuda_stream()),
+                "ktext::histogram[CUDA]");
     int sms = 0;
     cuda::check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, exec.cuda_device()),
                 "ktext::histogram[CUDA]");
@@ -104,7 +106,8 @@ struct Histogram<Kokkos::Cuda, std::uint16_t, true> {
     // Values at or above bins.extent(0) fall outside [0, nbins) and are not counted, as in the
     // portable version; bins beyond the symbol range stay zero.
     const int nbins = bins.extent(0) < std::size_t(65536) ? int(bins.extent(0)) : 65536;
-    Kokkos::deep_copy(exec, bins, std::uint64_t(0));
+    cuda::check(cudaMemsetAsync(bins.data(), 0, bins.extent(0) * sizeof(std::uint64_t), exec.cuda_stream()),
+                "ktext::histogram[CUB]");  // see the byte histogram
     auto* counters = reinterpret_cast<unsigned long long*>(bins.data());
     const auto n = static_cast<std::int64_t>(in.extent(0));
     cuda::cub_call(exec, "ktext::histogram[CUB]", [&](void* temp, std::size_t& bytes) {

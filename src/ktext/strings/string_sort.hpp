@@ -13,9 +13,9 @@
 /// allows: 9 of dictionary words, 21 of DNA, 7 of arbitrary bytes. Each pass packs a string's
 /// segment id (its bucket from earlier passes, in the fewest bits that hold the number of
 /// segments) with the next symbols, radix sorts (key, index) with ktext::sort_pairs, and one
-/// scan drops finished groups and renumbers and compacts the others. A group that fits a team's
-/// scratch (on GPUs up to 1024 strings, most of them in tiles of the sorted entries) is sorted
-/// there to the end instead of going to another pass. Before a pass every segment, and in a
+/// scan drops finished groups and renumbers and compacts the others. A group the first pass
+/// leaves that fits a team's scratch (on GPUs up to 1024 strings, most of them in tiles of the
+/// sorted entries) is sorted there to the end instead of going to another pass. Before a pass every segment, and in a
 /// team every run that did not split, steps over the prefix its strings share, so copies of one
 /// string and long common prefixes cost one comparison per byte instead of one pass per
 /// window. The same code runs on every Kokkos backend; only the primitives are specialized (CUB
@@ -67,6 +67,34 @@ KOKKOS_INLINE_FUNCTION bool string_within(O from, O to, std::uint64_t size) {
   return from <= to && std::uint64_t(to) <= size;
 }
 
+/// The argument check's answers on the device: offsets out of order or bounds, the longest
+/// string, the prefix every string shares with the first.
+struct OffsetCheck {
+  std::uint64_t bad, longest, common;
+};
+/// Their reduction (a Kokkos reducer) into a view of \p Space.
+template <class Space>
+struct OffsetCheckReducer {
+  using reducer = OffsetCheckReducer;
+  using value_type = OffsetCheck;
+  using result_view_type = Kokkos::View<value_type, Space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  result_view_type value;
+  KOKKOS_INLINE_FUNCTION explicit OffsetCheckReducer(const result_view_type& v) : value(v) {}
+  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
+    dst.bad += src.bad;
+    if (src.longest > dst.longest) dst.longest = src.longest;
+    if (src.common < dst.common) dst.common = src.common;
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const {
+    v.bad = 0;
+    v.longest = 0;
+    v.common = ~std::uint64_t(0);
+  }
+  KOKKOS_INLINE_FUNCTION value_type& reference() const { return *value.data(); }
+  KOKKOS_INLINE_FUNCTION result_view_type view() const { return value; }
+  KOKKOS_INLINE_FUNCTION bool references_scalar() const { return false; }
+};
+
 /// What the argument check measured: the longest string, the prefix every string shares and
 /// the byte values chars holds.
 struct StringSetShape {
@@ -107,10 +135,13 @@ StringSetShape check_string_sort_args(const ExecSpace& exec, const CharsView& ch
   // number the sort's symbols (StringAlphabet).
   const Unmanaged<std::uint64_t, ExecSpace> bins(probe + 3, 256);
   histogram(exec, c, bins);
-  using Scalar = Kokkos::View<std::uint64_t, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  // One reducer of the three answers into the probe: Kokkos combines several reducers by
+  // writing each result back with a deep_copy, which waits and runs a fill kernel of its own.
+  using Check = OffsetCheckReducer<Mem>;
   Kokkos::parallel_reduce(
       "ktext::string_sort::check_offsets", impl::Range<ExecSpace>(exec, 0, n + 1),
-      KOKKOS_LAMBDA(std::size_t i, std::uint64_t & b, std::uint64_t & l, std::uint64_t & shared) {
+      KOKKOS_LAMBDA(std::size_t i, OffsetCheck & r) {
+        std::uint64_t &b = r.bad, &l = r.longest, &shared = r.common;
         const O v = o(i);
         if constexpr (std::is_signed_v<O>) {
           if (v < 0) {
@@ -138,8 +169,7 @@ StringSetShape check_string_sort_args(const ExecSpace& exec, const CharsView& ch
           }
         }
       },
-      Kokkos::Sum<std::uint64_t, Mem>(Scalar(probe)), Kokkos::Max<std::uint64_t, Mem>(Scalar(probe + 1)),
-      Kokkos::Min<std::uint64_t, Mem>(Scalar(probe + 2)));
+      Check(typename Check::result_view_type(reinterpret_cast<OffsetCheck*>(probe))));
   std::uint64_t got[string_check_probe_words];
   Kokkos::deep_copy(
       exec, Kokkos::View<std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(got, string_check_probe_words),
@@ -171,13 +201,14 @@ void require_string_sort_memory(const ExecSpace& exec, std::uint64_t n, std::uin
 template <class ExecSpace, class CharsView, class OffsetsView, class OrderView, class LcpView>
 StringSortStats string_sort_checked(const ExecSpace& exec, const CharsView& chars, const OffsetsView& offsets,
                                     const OrderView& order, const LcpView* lcp,
-                                    std::size_t team_limit = team_limit_automatic) {
+                                    std::size_t team_limit = team_limit_automatic,
+                                    int team_passes = team_passes_automatic) {
   using I = typename OrderView::value_type;
   using O = typename OffsetsView::non_const_value_type;
   constexpr bool with_lcp = !std::is_same_v<LcpView, void>;
   check_string_sort_sizes(chars, offsets, order);
   const std::size_t n = order.extent(0);
-  const StringSortPlan plan = string_sort_plan<ExecSpace, I, with_lcp>(n, team_limit);
+  const StringSortPlan plan = string_sort_plan<ExecSpace, I, with_lcp>(n, team_limit, team_passes);
   require_string_sort_memory(exec, n, plan.bytes);
   try {
     // One store for the argument check's probe and then every work buffer.

@@ -23,12 +23,13 @@
 // 4. Groups of equal keys: a group that is a singleton, or whose strings all end inside the
 //    window (equal strings), is finished and its strings are written to their slots; the LCP
 //    with the previous slot is known where a group begins (the depth plus the symbols the two
-//    windows share) and inside a finished group of equal strings (their length). A group that
-//    fits a team's scratch is sorted there to the end (ktext_team_sort.hpp): most groups, in
-//    tiles of the sorted entries, and the few longer ones from a list. The other groups become
-//    the next pass's segments: one scan writes their entries, compacted, the slots of every
-//    entry and the pass's counts, so a pass waits for the device once. The per-entry tests the
-//    scan needs (PassFlags) and the skip's comparisons run in kernels of their own.
+//    windows share) and inside a finished group of equal strings (their length). In the first
+//    pass a group that fits a team's scratch is sorted there to the end (ktext_team_sort.hpp):
+//    most groups, in tiles of the sorted entries, and the few longer ones from a list. The
+//    other groups become the next pass's segments: one scan writes their entries, compacted,
+//    the slots of every entry and the pass's counts, so a pass waits for the device once. The
+//    per-entry tests the scan needs (PassFlags) and the skip's comparisons run in kernels of
+//    their own.
 //
 // Every work buffer comes from one allocation (perf/README.md has the measurements behind each
 // step).
@@ -261,6 +262,13 @@ std::size_t team_sort_capacity() {
 /// a smaller limit is rounded down to a power of two, and below 32 means none).
 inline constexpr std::size_t team_limit_automatic = ~std::size_t(0);
 
+/// The passes whose groups teams sort unless told otherwise: the first. Later passes hold the
+/// groups with the longest shared prefixes, which a team refines a window per step while a
+/// pass steps over each group's shared prefix first; on an H200 the names of the taxonomy
+/// (6 passes) took 2.38 ms with teams in the first pass only against 2.96 with teams in every
+/// pass, and dictionary words (one pass with teams) 0.54 ms either way (perf/README.md).
+inline constexpr int team_passes_automatic = 1;
+
 /// The sizes of a sort's work, which one store holds (the argument check's probe first).
 struct StringSortPlan {
   std::size_t capacity = 0, halo = 0, tile = 0;  // of the team sorts: scratch entries, tiles
@@ -268,13 +276,14 @@ struct StringSortPlan {
   std::size_t u64_words = 0, index_items = 0;  // the store's 8-byte words, then its indices
   std::size_t words = 0;                       // 8-byte words in all
   std::uint64_t bytes = 0;
+  int team_passes = 0;  // the passes whose groups teams sort (the first ones)
 };
 /// Words of the argument check's probe: [bad offsets, longest string, shared prefix, 256 byte
 /// counts].
 inline constexpr std::size_t string_check_probe_words = 3 + 256;
 
 template <class ExecSpace, class I, bool with_lcp>
-StringSortPlan string_sort_plan(std::size_t n, std::size_t team_limit) {
+StringSortPlan string_sort_plan(std::size_t n, std::size_t team_limit, int team_passes) {
   using Runs = TeamRuns<ExecSpace, I, with_lcp>;
   StringSortPlan plan;
   // Groups sorted in teams: tiles of three quarters of the scratch's capacity with a halo of a
@@ -289,7 +298,8 @@ StringSortPlan string_sort_plan(std::size_t n, std::size_t team_limit) {
   // Every segment holds at least two strings (the first pass' one segment aside), so n/2 + 1
   // entries hold any pass's segments; a listed group holds more than the halo's length.
   plan.seg_capacity = n / 2 + 1;
-  plan.list_capacity = n / (plan.halo + 1) + 1;
+  plan.team_passes = plan.capacity == 0 ? 0 : team_passes;
+  plan.list_capacity = plan.capacity == 0 ? 0 : n / (plan.halo + 1) + 1;
   // Keys twice, the segments' depths twice, four counters, the list, the 256 symbol codes;
   // indices three times and the segments' starts twice.
   plan.u64_words = 2 * n + 2 * plan.seg_capacity + 4 + plan.list_capacity + 64;
@@ -432,13 +442,15 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
     // longer ones listed), the others compacted into the next pass' entries and segments; 4b.
     // the groups sorted in teams.
     const PassGroups<Keys> groups{sorted_keys, m, layout};
+    const bool teams = stats.passes <= plan.team_passes;
     Kokkos::parallel_for("ktext::string_sort::groups", Policy(exec, 0, m),
-                         PassFlags<PassGroups<Keys>, Keys, TeamSortLimits<Keys>>{groups, free_keys, limits});
+                         PassFlags<PassGroups<Keys>, Keys, TeamSortLimits<Keys>>{
+                             groups, free_keys, teams ? limits : TeamSortLimits<Keys>{}});
     ktext::inclusive_scan_apply<PassMarks<I>>(
         exec, m, PassMake<Keys, I>{free_keys}, PassMarksJoin<I>{},
         PassApply<PassGroups<Keys>, IView, IView, LView, IView, Keys, Keys, Keys, I, with_lcp>{
             groups, sorted, free_idx, seg, order, lcp, start, next_start, depth, next_depth, counts, free_keys, m});
-    if (halo > 0) {
+    if (teams) {
       const std::size_t tiles = (m + tile - 1) / tile;
       const std::size_t bytes = Runs::scratch_bytes(capacity);
       Kokkos::parallel_for(
