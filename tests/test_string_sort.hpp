@@ -111,6 +111,14 @@ TEST(string_sort, repeated_string_and_long_prefixes_skip_instead_of_passing) {
   EXPECT_GT(stats.peak_bytes, 0u);
   EXPECT_LE(stats.peak_bytes,
             ktext::string_sort_peak_bytes_bound<std::int32_t>(paths.size(), paths.chars.size(), true));
+  // The bound holds for few strings too, where the argument check's probe is the larger part.
+  for (std::size_t n : {2, 3, 17, 64, 1000}) {
+    const StringSet few = ktext::oracle::random_strings(n, 0, 9, 3, 40 + std::uint32_t(n), 'a');
+    device_sort<std::int32_t>(few, &stats);
+    EXPECT_GT(stats.peak_bytes, few.chars.size()) << n;
+    EXPECT_LE(stats.peak_bytes, ktext::string_sort_peak_bytes_bound<std::int32_t>(few.size(), few.chars.size(), true))
+        << n;
+  }
 }
 
 /// Groups of the given sizes whose strings share their first 67 bytes (more than the first
