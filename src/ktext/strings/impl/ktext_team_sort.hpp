@@ -13,12 +13,14 @@
 //
 // The refinement (TeamRuns::refine) works on runs of entries known to share a prefix of their
 // run's depth, as the passes do over the whole set, until every run is one string or strings
-// that are equal:
-// 1. skip: a run that the last step did not split steps over the prefix its strings share
-//    beyond its depth (each string compared with the run's first, an atomic minimum per run);
+// that are equal; each step visits only the entries of open runs, listed anew after each split:
+// 1. skip: a group before its first sort, and a run that the last step did not split, steps
+//    over the prefix its strings share beyond its depth (each string compared with the run's
+//    first, an atomic minimum per run);
 // 2. keys: the codes of the next symbols (as many as 64 bits hold) of each open run's strings;
-// 3. a bitonic sort of (run, key, string index): runs keep their places, and equal strings stay
-//    in input order since the string index breaks ties;
+// 3. sort by (key, string index) inside each run: by counting where every open run holds at
+//    most 32 entries, else by a bitonic network over (run, key, index). Runs keep their
+//    places, and equal strings stay in input order since the string index breaks ties;
 // 4. split: each run of equal keys inside an open run becomes a run of its own, closed when it
 //    holds one string or strings that end inside the window (equal strings), else open a
 //    window deeper. The LCP at a new boundary is known at the split (every string on one side
