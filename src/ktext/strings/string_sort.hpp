@@ -13,10 +13,11 @@
 /// allows: 9 of dictionary words, 21 of DNA, 7 of arbitrary bytes. Each pass packs a string's
 /// segment id (its bucket from earlier passes, in the fewest bits that hold the number of
 /// segments) with the next symbols, radix sorts (key, index) with ktext::sort_pairs, and one
-/// scan drops finished groups and renumbers and compacts the others. A group the first pass
-/// leaves that fits a team's scratch (on GPUs up to 1024 strings, most of them in tiles of the
-/// sorted entries) is sorted there to the end instead of going to another pass. Before a pass every segment, and in a
-/// team every run that did not split, steps over the prefix its strings share, so copies of one
+/// scan drops finished groups and renumbers and compacts the others. On GPUs a group the first
+/// pass leaves that fits a team's scratch (up to 1024 strings, most of them in tiles of the
+/// sorted entries) is sorted there to the end instead of going to another pass (on hosts a team
+/// is one thread, and the passes are faster). Before a pass every segment, and in a team every
+/// run that did not split, steps over the prefix its strings share, so copies of one
 /// string and long common prefixes cost one comparison per byte instead of one pass per
 /// window. The same code runs on every Kokkos backend; only the primitives are specialized (CUB
 /// on CUDA).

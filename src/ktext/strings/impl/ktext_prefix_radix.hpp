@@ -24,8 +24,9 @@
 //    window (equal strings), is finished and its strings are written to their slots; the LCP
 //    with the previous slot is known where a group begins (the depth plus the symbols the two
 //    windows share) and inside a finished group of equal strings (their length). In the first
-//    pass a group that fits a team's scratch is sorted there to the end (ktext_team_sort.hpp):
-//    most groups, in tiles of the sorted entries, and the few longer ones from a list. The
+//    pass on GPUs (team_passes_for) a group that fits a team's scratch is sorted there to the
+//    end (ktext_team_sort.hpp): most groups, in tiles of the sorted entries, and the few longer
+//    ones from a list. The
 //    other groups become the next pass's segments: one scan writes their entries, compacted,
 //    the slots of every entry and the pass's counts, so a pass waits for the device once. The
 //    per-entry tests the scan needs (PassFlags) and the skip's comparisons run in kernels of
@@ -262,12 +263,26 @@ std::size_t team_sort_capacity() {
 /// a smaller limit is rounded down to a power of two, and below 32 means none).
 inline constexpr std::size_t team_limit_automatic = ~std::size_t(0);
 
-/// The passes whose groups teams sort unless told otherwise: the first. Later passes hold the
-/// groups with the longest shared prefixes, which a team refines a window per step while a
-/// pass steps over each group's shared prefix first; on an H200 the names of the taxonomy
-/// (6 passes) took 2.38 ms with teams in the first pass only against 2.96 with teams in every
-/// pass, and dictionary words (one pass with teams) 0.54 ms either way (perf/README.md).
-inline constexpr int team_passes_automatic = 1;
+/// The passes whose groups teams sort unless told otherwise: the first on GPUs, none on hosts
+/// (team_passes_for()).
+inline constexpr int team_passes_automatic = -1;
+
+/// \p team_passes, or where it is team_passes_automatic the default of \p ExecSpace.
+/// - GPUs: the first pass. Later passes hold the groups with the longest shared prefixes,
+///   which a team refines a window per step while a pass steps over each group's shared prefix
+///   first; on an H200 the names of the taxonomy (6 passes) took 2.38 ms with teams in the
+///   first pass only against 2.96 with teams in every pass, and dictionary words (one pass
+///   with teams) 0.54 ms either way.
+/// - Hosts: none. A team is one thread there, which sorts a whole tile alone while a pass
+///   spreads every entry over all threads; with 16 threads of the H200 machine's host, ms with
+///   no teams against teams in the first pass: words 25.7 / 28.8, fasta-ids 33.8 / 77.4,
+///   taxnames 73.6 / 103, 1 Mi short strings 15.5 / 18.9, 1 Mi duplicates 14.3 / 21.4
+///   (perf/README.md).
+template <class ExecSpace>
+int team_passes_for(int team_passes) {
+  if (team_passes != team_passes_automatic) return team_passes;
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible ? 0 : 1;
+}
 
 /// The sizes of a sort's work, which one store holds (the argument check's probe first).
 struct StringSortPlan {
@@ -298,8 +313,8 @@ StringSortPlan string_sort_plan(std::size_t n, std::size_t team_limit, int team_
   // Every segment holds at least two strings (the first pass' one segment aside), so n/2 + 1
   // entries hold any pass's segments; a listed group holds more than the halo's length.
   plan.seg_capacity = n / 2 + 1;
-  plan.team_passes = plan.capacity == 0 ? 0 : team_passes;
-  plan.list_capacity = plan.capacity == 0 ? 0 : n / (plan.halo + 1) + 1;
+  plan.team_passes = plan.capacity == 0 ? 0 : team_passes_for<ExecSpace>(team_passes);
+  plan.list_capacity = plan.team_passes <= 0 ? 0 : n / (plan.halo + 1) + 1;
   // Keys twice, the segments' depths twice, four counters, the list, the 256 symbol codes;
   // indices three times and the segments' starts twice.
   plan.u64_words = 2 * n + 2 * plan.seg_capacity + 4 + plan.list_capacity + 64;
