@@ -111,14 +111,17 @@ TEST(string_sort, repeated_string_and_long_prefixes_skip_instead_of_passing) {
   EXPECT_GT(stats.peak_bytes, 0u);
   EXPECT_LE(stats.peak_bytes,
             ktext::string_sort_peak_bytes_bound<std::int32_t>(paths.size(), paths.chars.size(), true));
-  // The bound holds for few strings too, where the argument check's probe is the larger part.
-  for (std::size_t n : {2, 3, 17, 64, 1000}) {
-    const StringSet few = ktext::oracle::random_strings(n, 0, 9, 3, 40 + std::uint32_t(n), 'a');
-    device_sort<std::int32_t>(few, &stats);
-    EXPECT_GT(stats.peak_bytes, few.chars.size()) << n;
-    EXPECT_LE(stats.peak_bytes, ktext::string_sort_peak_bytes_bound<std::int32_t>(few.size(), few.chars.size(), true))
-        << n;
-  }
+  // The bound holds for few strings too, where the argument check's probe is the larger part,
+  // with teams by default and in the first pass (on hosts too).
+  for (std::size_t n : {2, 3, 17, 64, 1000})
+    for (int passes : {ktext::impl::team_passes_automatic, 1}) {
+      const StringSet few = ktext::oracle::random_strings(n, 0, 9, 3, 40 + std::uint32_t(n), 'a');
+      device_sort<std::int32_t>(few, &stats, ktext::impl::team_limit_automatic, passes);
+      EXPECT_GT(stats.peak_bytes, few.chars.size()) << n;
+      EXPECT_LE(stats.peak_bytes,
+                ktext::string_sort_peak_bytes_bound<std::int32_t>(few.size(), few.chars.size(), true))
+          << n << " passes " << passes;
+    }
 }
 
 /// Groups of the given sizes whose strings share their first 67 bytes (more than the first
@@ -199,6 +202,8 @@ TEST(string_sort, groups_of_every_size_sorted_in_tiles_and_from_the_list) {
         ASSERT_EQ(order, want) << "tail " << tail << " limit " << limit << " passes " << passes;
         EXPECT_EQ(lcp, want_lcp) << "tail " << tail << " limit " << limit << " passes " << passes;
         if (limit == 0) EXPECT_GT(stats.passes, 1);
+        // The smallest tiles (16 strings at the limit 32) have the most marks.
+        EXPECT_LE(stats.peak_bytes, ktext::string_sort_peak_bytes_bound<std::int32_t>(s.size(), s.chars.size(), true));
       }
   }
   // Every group within a team's reach (up to 128 strings, tiles and list) finishes in the first

@@ -140,12 +140,14 @@ namespace pass_flag {
 inline constexpr std::uint64_t segment_start = 1, head = 2, finished = 4, in_tile = 8, next_pass = 16, listed = 32;
 }
 /// How PassFlags classes the groups that are not finished: up to \p halo entries a team sorts
-/// in its tile (SortGroupsInTiles), up to \p capacity a team sorts from the \p list (each
-/// counted in \p counter), larger ones go to the next pass.
-template <class Keys>
+/// in its tile (SortGroupsInTiles; the tile of \p tile entries where the group begins is marked
+/// in \p busy), up to \p capacity a team sorts from the \p list (each counted in \p counter),
+/// larger ones go to the next pass.
+template <class Keys, class Busy>
 struct TeamSortLimits {
-  std::size_t halo = 0, capacity = 0;
+  std::size_t halo = 0, capacity = 0, tile = 1;
   Keys list, counter;
+  Busy busy;
 };
 template <class Groups, class Flags, class Limits>
 struct PassFlags {
@@ -161,6 +163,7 @@ struct PassFlags {
       f |= pass_flag::finished;
     } else if (teams.halo > 0 && groups.bounds(j, teams.halo, h, e)) {
       f |= pass_flag::in_tile;
+      if (j == h) teams.busy(h / teams.tile) = 1;
     } else if (teams.capacity > teams.halo && groups.bounds(j, teams.capacity, h, e)) {
       f |= pass_flag::listed;
       if (j == h) {
@@ -287,7 +290,7 @@ int team_passes_for(int team_passes) {
 /// The sizes of a sort's work, which one store holds (the argument check's probe first).
 struct StringSortPlan {
   std::size_t capacity = 0, halo = 0, tile = 0;  // of the team sorts: scratch entries, tiles
-  std::size_t seg_capacity = 0, list_capacity = 0;
+  std::size_t seg_capacity = 0, list_capacity = 0, busy_words = 0;
   std::size_t u64_words = 0, index_items = 0;  // the store's 8-byte words, then its indices
   std::size_t words = 0;                       // 8-byte words in all
   std::uint64_t bytes = 0;
@@ -315,9 +318,11 @@ StringSortPlan string_sort_plan(std::size_t n, std::size_t team_limit, int team_
   plan.seg_capacity = n / 2 + 1;
   plan.team_passes = plan.capacity == 0 ? 0 : team_passes_for<ExecSpace>(team_passes);
   plan.list_capacity = plan.team_passes <= 0 ? 0 : n / (plan.halo + 1) + 1;
-  // Keys twice, the segments' depths twice, four counters, the list, the 256 symbol codes;
-  // indices three times and the segments' starts twice.
-  plan.u64_words = 2 * n + 2 * plan.seg_capacity + 4 + plan.list_capacity + 64;
+  // A byte per tile (at least 16 entries each): whether a group begins there.
+  plan.busy_words = plan.team_passes <= 0 ? 0 : (n / plan.tile + 1 + 7) / 8;
+  // Keys twice, the segments' depths twice, four counters, the list, the tiles' marks, the 256
+  // symbol codes; indices three times and the segments' starts twice.
+  plan.u64_words = 2 * n + 2 * plan.seg_capacity + 4 + plan.list_capacity + plan.busy_words + 64;
   plan.index_items = 3 * n + 2 * plan.seg_capacity;
   plan.words = std::max(plan.u64_words + (plan.index_items * sizeof(I) + 7) / 8, string_check_probe_words);
   plan.bytes = std::uint64_t(plan.words) * 8;
@@ -344,7 +349,8 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
   using IView = Unmanaged<I, ExecSpace>;
   using Keys = Unmanaged<U64, ExecSpace>;
   using LView = Unmanaged<L, ExecSpace>;
-  using Tiles = SortGroupsInTiles<ExecSpace, Strings, IView, Keys, IView, LView, I, with_lcp>;
+  using Tiles = SortGroupsInTiles<ExecSpace, Strings, IView, Keys, IView, LView, Unmanaged<std::uint8_t, ExecSpace>, I,
+                                  with_lcp>;
   using Listed = SortListedGroups<ExecSpace, Strings, IView, Keys, IView, LView, I, with_lcp>;
   using Runs = TeamRuns<ExecSpace, I, with_lcp>;
 
@@ -391,7 +397,9 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
   const std::array<IView, 2> seg_start{take_i(seg_capacity), take_i(seg_capacity)};
   const Kokkos::View<U64, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>> skipped_here(counts.data() + 2);
   const Keys listed(counts.data() + 3, 1);
-  const TeamSortLimits<Keys> limits{halo, capacity, team_list, listed};
+  using Busy = Unmanaged<std::uint8_t, ExecSpace>;
+  const Busy busy(reinterpret_cast<std::uint8_t*>(take_u64(plan.busy_words).data()), plan.busy_words * 8);
+  const TeamSortLimits<Keys, Busy> limits{halo, capacity, std::max<std::size_t>(tile, 1), team_list, listed, busy};
   const Codes codes(reinterpret_cast<std::uint16_t*>(take_u64(64).data()), 256);
   Kokkos::parallel_for(
       "ktext::string_sort::codes", Policy(exec, 0, 256),
@@ -410,6 +418,9 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
     const IView start = seg_start[cur], next_start = seg_start[next];
     const Keys depth = seg_depth[cur], next_depth = seg_depth[next];
     const StringKeyLayout layout = string_key_layout(segments, alphabet);
+    // Whether teams sort this pass' groups; the keys kernel then clears the tiles' marks.
+    const bool teams = stats.passes <= plan.team_passes;
+    const std::size_t tiles = teams ? (m + tile - 1) / tile : 0;
 
     if (stats.passes == 1) {
       // The first pass: one segment, whose shared prefix the argument check measured; every
@@ -418,6 +429,7 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
           "ktext::string_sort::first_keys", Policy(exec, 0, m), KOKKOS_LAMBDA(std::size_t j) {
             active(j) = I(j);
             k_m(j) = strings.window(U64(j), common, layout);
+            if (j < tiles) busy(j) = 0;
             if (j == 0) {
               start(0) = 0;
               depth(0) = common;
@@ -445,6 +457,7 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
             const U64 s = U64(seg(j));
             const U64 high = layout.seg_bits == 0 ? 0 : s << layout.seg_shift();
             k_m(j) = high | strings.window(U64(active(j)), depth(s), layout);
+            if (j < tiles) busy(j) = 0;
             if (j == 0) listed(0) = 0;
           });
     }
@@ -457,21 +470,19 @@ StringSortStats prefix_radix_sort(const ExecSpace& exec, const Unmanaged<const s
     // longer ones listed), the others compacted into the next pass' entries and segments; 4b.
     // the groups sorted in teams.
     const PassGroups<Keys> groups{sorted_keys, m, layout};
-    const bool teams = stats.passes <= plan.team_passes;
     Kokkos::parallel_for("ktext::string_sort::groups", Policy(exec, 0, m),
-                         PassFlags<PassGroups<Keys>, Keys, TeamSortLimits<Keys>>{
-                             groups, free_keys, teams ? limits : TeamSortLimits<Keys>{}});
+                         PassFlags<PassGroups<Keys>, Keys, TeamSortLimits<Keys, Busy>>{
+                             groups, free_keys, teams ? limits : TeamSortLimits<Keys, Busy>{}});
     ktext::inclusive_scan_apply<PassMarks<I>>(
         exec, m, PassMake<Keys, I>{free_keys}, PassMarksJoin<I>{},
         PassApply<PassGroups<Keys>, IView, IView, LView, IView, Keys, Keys, Keys, I, with_lcp>{
             groups, sorted, free_idx, seg, order, lcp, start, next_start, depth, next_depth, counts, free_keys, m});
     if (teams) {
-      const std::size_t tiles = (m + tile - 1) / tile;
       const std::size_t bytes = Runs::scratch_bytes(capacity);
       Kokkos::parallel_for(
           "ktext::string_sort::groups_in_tiles",
           Kokkos::TeamPolicy<ExecSpace>(exec, int(tiles), team_width).set_scratch_size(0, Kokkos::PerTeam(bytes)),
-          Tiles{strings, sorted, sorted_keys, free_keys, depth, order, lcp, layout, m, std::uint32_t(tile),
+          Tiles{strings, sorted, sorted_keys, free_keys, depth, order, lcp, busy, layout, m, std::uint32_t(tile),
                 std::uint32_t(halo)});
       // As many teams as run at once (or as there can be groups); each takes groups in turn, so
       // the launch need not wait for their count.

@@ -268,8 +268,11 @@ KOKKOS_INLINE_FUNCTION std::uint32_t team_sort_span(std::uint32_t g) {
 /// tile) of the pass' sorted entries and whose strings do not all end inside the window (those
 /// are equal, and PassApply wrote them): it reads the tile and the halo after it, so each such
 /// group lies in its scratch. Longer groups, and groups that continue from the tile before, are
-/// left to others.
-template <class ExecSpace, class Strings, class Idx, class Keys, class Order, class Lcp, class I, bool WithLcp>
+/// left to others. A tile where no such group begins (PassFlags left its mark 0) is left at once:
+/// sets whose first pass leaves few groups (short strings, a long shared prefix and distinct
+/// tails) have mostly such tiles.
+template <class ExecSpace, class Strings, class Idx, class Keys, class Order, class Lcp, class Busy, class I,
+          bool WithLcp>
 struct SortGroupsInTiles {
   using Runs = TeamRuns<ExecSpace, I, WithLcp>;
   using Member = typename Runs::Member;
@@ -281,11 +284,13 @@ struct SortGroupsInTiles {
   Keys depth;  // per segment, the prefix its strings share before the pass' window
   Order order;
   Lcp lcp;
+  Busy busy;  // per tile: whether a group it takes begins there
   StringKeyLayout pass;
   std::size_t m;
   std::uint32_t tile, halo;
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    if (busy(team.league_rank()) == 0) return;  // the same answer for the whole team
     const Runs runs(team, tile + halo);
     const std::size_t t0 = std::size_t(team.league_rank()) * tile;
     const std::uint32_t owned = std::uint32_t(m - t0 < tile ? m - t0 : tile);
