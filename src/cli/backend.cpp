@@ -53,19 +53,13 @@ std::optional<Backend> parse_backend(const std::string& name) {
   throw usage_error("--backend " + name + ": this ktext was built without it (built: " + compiled_backends_text() + ")");
 }
 
-KokkosSession::KokkosSession(const GlobalOptions& options, KernelLoading loading) {
+KokkosSession::KokkosSession(const GlobalOptions& options) {
 #if defined(KOKKOS_ENABLE_CUDA)
   // CUDA loads each kernel at its first launch by default (lazy loading), inside the command's
   // timed work: dna (50 MB) bwt took 31-37 ms lazy and 20-22 ms eager on an H100, the whole
   // process 0.39-0.54 s either way. Loading them when CUDA starts keeps `seconds` to the work
-  // (as Kokkos' own start is kept out). A command of few kernels loads lazily: eager loading of
-  // every kernel of the binary made `sort` 60-120 ms slower end to end on an H200 (1.3 M
-  // dictionary words 464 against 402 ms, 1.6 M taxon names 528 against 453, both twice, 0.12 GB,
-  // 744 against 625; medians of 3) while its sorting took 0.1 ms longer. A CUDA_MODULE_LOADING
-  // set by the user wins.
-  ::setenv("CUDA_MODULE_LOADING", loading == KernelLoading::Eager ? "EAGER" : "LAZY", 0);
-#else
-  (void)loading;
+  // (as Kokkos' own start is kept out); a CUDA_MODULE_LOADING set by the user wins.
+  ::setenv("CUDA_MODULE_LOADING", "EAGER", 0);
 #endif
   Kokkos::InitializationSettings settings;
   // Kokkos' warnings (OMP_PROC_BIND hints) would break the one-line error contract on stderr.

@@ -21,14 +21,10 @@ std::string compiled_backends_text();  ///< "Serial OpenMP Cuda", as the build h
 /// --backend without Kokkos: nullopt for auto; usage error for a backend this build lacks.
 std::optional<Backend> parse_backend(const std::string& name);
 
-/// When CUDA loads a command's kernels: all of them as it starts (a command that launches many,
-/// timed without their loading), or each at its first launch (a command that launches few).
-enum class KernelLoading { Eager, Lazy };
-
 /// Kokkos lives exactly as long as this object; views must die before it does.
 class KokkosSession {
  public:
-  KokkosSession(const GlobalOptions& options, KernelLoading loading);
+  explicit KokkosSession(const GlobalOptions& options);
   ~KokkosSession();
   KokkosSession(const KokkosSession&) = delete;
   KokkosSession& operator=(const KokkosSession&) = delete;

@@ -138,8 +138,7 @@ int run_sort(const GlobalOptions& global, const SortOptions& options) {
     files.push_back(&ctx.input(path));
   OutputFile& out = ctx.output(options.output, /*may_be_an_input=*/true);
   const Stopwatch starting;
-  // A sort launches a few dozen kernels of the thousands in this binary (KokkosSession).
-  const Backend backend = ctx.start(KernelLoading::Lazy);
+  const Backend backend = ctx.start();
   const double start_seconds = starting.seconds();
   const bool host_sort = backend != Backend::Cuda;
   // The backend's budget per sort: what it has free (less a tenth for the allocator), or --chunk.

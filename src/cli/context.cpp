@@ -30,8 +30,8 @@ OutputFile& Context::output(const std::string& path, bool may_be_an_input) {
   return *output_;
 }
 
-Backend Context::start(KernelLoading loading) {
-  session_.emplace(global, loading);
+Backend Context::start() {
+  session_.emplace(global);
   backend_ = resolve_backend(requested_);
   warm_up(backend_);
   return backend_;

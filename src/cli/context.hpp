@@ -31,8 +31,8 @@ class Context {
   /// Opens the output, after the inputs; one of the inputs is refused unless \p may_be_an_input
   /// (for commands that read every input before the output replaces anything).
   OutputFile& output(const std::string& path, bool may_be_an_input = false);
-  /// Starts Kokkos (CUDA loading the command's kernels as \p loading says) and resolves --backend.
-  Backend start(KernelLoading loading = KernelLoading::Eager);
+  /// Starts Kokkos and resolves --backend.
+  Backend start();
   /// Refuses (exit 2, with the figures) a run that needs \p bytes more than the backend has free.
   void require_memory(std::uint64_t bytes, std::uint64_t n) const;
   /// The text of \p in, after start(). \p bound(n) is the bytes a run on n bytes holds on the
