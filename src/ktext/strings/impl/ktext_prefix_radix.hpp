@@ -26,11 +26,10 @@
 //    windows share) and inside a finished group of equal strings (their length). In the first
 //    pass on GPUs (team_passes_for) a group that fits a team's scratch is sorted there to the
 //    end (ktext_team_sort.hpp): most groups, in tiles of the sorted entries, and the few longer
-//    ones from a list. The
-//    other groups become the next pass's segments: one scan writes their entries, compacted,
-//    the slots of every entry and the pass's counts, so a pass waits for the device once. The
-//    per-entry tests the scan needs (PassFlags) and the skip's comparisons run in kernels of
-//    their own.
+//    ones from a list. The other groups become the next pass's segments: one scan writes their
+//    entries, compacted, the slots of every entry and the pass's counts, so a pass waits for
+//    the device once. The per-entry tests the scan needs (PassFlags) and the skip's comparisons
+//    run in kernels of their own.
 //
 // Every work buffer comes from one allocation (perf/README.md has the measurements behind each
 // step).
