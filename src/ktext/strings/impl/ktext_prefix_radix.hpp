@@ -137,6 +137,9 @@ struct PassGroups {
 /// word per entry: computed inside the scan, these tests ran at its low occupancy).
 namespace pass_flag {
 inline constexpr std::uint64_t segment_start = 1, head = 2, finished = 4, in_tile = 8, next_pass = 16, listed = 32;
+/// Of an entry in_tile: its distance from its group's first entry and the group's size, 12 bits
+/// each from these bits on (PassApply packs them into a TileGroupEntry).
+inline constexpr int from_first_shift = 8, size_shift = 20;
 }
 /// How PassFlags classes the groups that are not finished: up to \p halo entries a team sorts
 /// in its tile (SortGroupsInTiles; the tile of \p tile entries where the group begins is marked
@@ -161,7 +164,8 @@ struct PassFlags {
     if (groups.finished(j)) {
       f |= pass_flag::finished;
     } else if (teams.halo > 0 && groups.bounds(j, teams.halo, h, e)) {
-      f |= pass_flag::in_tile;
+      f |= pass_flag::in_tile | std::uint64_t(j - h) << pass_flag::from_first_shift |
+           std::uint64_t(e - h) << pass_flag::size_shift;
       if (j == h) teams.busy(h / teams.tile) = 1;
     } else if (teams.capacity > teams.halo && groups.bounds(j, teams.capacity, h, e)) {
       f |= pass_flag::listed;
@@ -237,8 +241,15 @@ struct PassApply {
       order(slot) = idx(j);
       return;
     }
-    if (f & (pass_flag::in_tile | pass_flag::listed)) {
-      slots(j) = std::uint64_t(slot);  // the team that sorts the group reads it, after this scan
+    // The team that sorts the group reads these, after this scan.
+    if (f & pass_flag::in_tile) {
+      const std::uint64_t field = TileGroupEntry::field;
+      slots(j) = TileGroupEntry::pack(std::uint64_t(slot), (f >> pass_flag::from_first_shift) & field,
+                                      (f >> pass_flag::size_shift) & field);
+      return;
+    }
+    if (f & pass_flag::listed) {
+      slots(j) = std::uint64_t(slot);
       return;
     }
     const I s_new = I(at.kept_groups - 1);
@@ -315,7 +326,9 @@ StringSortPlan string_sort_plan(std::size_t n, std::size_t team_limit, int team_
   // Every segment holds at least two strings (the first pass' one segment aside), so n/2 + 1
   // entries hold any pass's segments; a listed group holds more than the halo's length.
   plan.seg_capacity = n / 2 + 1;
-  plan.team_passes = plan.capacity == 0 ? 0 : team_passes_for<ExecSpace>(team_passes);
+  // A tile's entries carry their slots in TileGroupEntry's bits.
+  const bool slots_fit = (std::uint64_t(n) >> TileGroupEntry::slot_bits) == 0;
+  plan.team_passes = plan.capacity == 0 || !slots_fit ? 0 : team_passes_for<ExecSpace>(team_passes);
   plan.list_capacity = plan.team_passes <= 0 ? 0 : n / (plan.halo + 1) + 1;
   // A byte per tile (at least 16 entries each): whether a group begins there.
   plan.busy_words = plan.team_passes <= 0 ? 0 : (n / plan.tile + 1 + 7) / 8;

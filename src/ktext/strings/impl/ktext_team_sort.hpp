@@ -5,9 +5,9 @@
 // launches and a wait for the device whatever its size. Two kernels share one refinement:
 // - SortGroupsInTiles: a team per tile of the pass' sorted entries takes every group of up to
 //   the halo's length that starts in its tile (on dictionary words nearly all of them, most of
-//   2 to 16 strings): the keys are read once, coalesced, and a group's bounds are found in
-//   scratch, where a thread per string that compared it with the rest of its group waited on
-//   memory for every comparison;
+//   2 to 16 strings): the entries are read once, coalesced, each with its place in its group
+//   (found by the pass), where a thread per string that compared it with the rest of its group
+//   waited on memory for every comparison;
 // - SortListedGroups: a team per listed group, for the few that are longer than the halo and
 //   fit the scratch (PassFlags lists them).
 //
@@ -40,6 +40,30 @@ inline constexpr int listed_size_bits = 14;
 KOKKOS_INLINE_FUNCTION constexpr std::uint64_t listed_group_entry(std::uint64_t first, std::uint64_t size) {
   return (first << listed_size_bits) | size;
 }
+
+/// An entry of a group that a tile sorts, as the pass leaves it for SortGroupsInTiles: the top
+/// bit set (the other words the tile reads are flags or slots, below 2^62), its slot in the
+/// output, its distance from the group's first entry and the group's size (each below 2^12),
+/// which the pass found, so that a tile need not find the groups again in its keys (on words
+/// that search was 29% of the tile kernel's instructions, ncu).
+struct TileGroupEntry {
+  static constexpr int field_bits = 12;
+  static constexpr std::uint64_t field = (std::uint64_t(1) << field_bits) - 1;
+  static constexpr int slot_bits = 63 - 2 * field_bits;  // 39: slots below 2^39
+  std::uint64_t word;
+  KOKKOS_INLINE_FUNCTION static constexpr std::uint64_t pack(std::uint64_t slot, std::uint64_t from_first,
+                                                             std::uint64_t size) {
+    return (std::uint64_t(1) << 63) | (slot << (2 * field_bits)) | (from_first << field_bits) | size;
+  }
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION bool taken() const { return (word >> 63) != 0; }
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint64_t slot() const {
+    return (word >> (2 * field_bits)) & ((std::uint64_t(1) << slot_bits) - 1);
+  }
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint32_t from_first() const {
+    return std::uint32_t((word >> field_bits) & field);
+  }
+  [[nodiscard]] KOKKOS_INLINE_FUNCTION std::uint32_t size() const { return std::uint32_t(word & field); }
+};
 
 /// Runs of entries in team scratch and their refinement (see the file comment).
 template <class ExecSpace, class I, bool WithLcp>
@@ -92,10 +116,11 @@ struct TeamRuns {
   /// \p depth (k == first), or left alone (\p first = k, closed). A group steps over its shared
   /// prefix before its first sort, so that its window starts where its strings first differ:
   /// most groups (two copies of one word, words that differ in one letter) then close at the
-  /// first split instead of taking a step to find that they did not split. The key is left as
-  /// it is (the tile sort reads the pass' keys there meanwhile).
+  /// first split instead of taking a step to find that they did not split. The key is 0 until
+  /// the first step reads the window of the open runs.
   KOKKOS_INLINE_FUNCTION void init(std::uint32_t k, I e, std::uint32_t first, U64 depth, bool take) const {
     ent[k] = e;
+    key[k] = 0;
     run[k] = Pos(first);
     dep[k] = k == first ? depth : closed;
     next_dep[k] = closed;
@@ -267,8 +292,8 @@ KOKKOS_INLINE_FUNCTION std::uint32_t team_sort_span(std::uint32_t g) {
 /// Team t sorts every group of 2 to \p halo entries that starts in its tile [t tile, (t + 1)
 /// tile) of the pass' sorted entries and whose strings do not all end inside the window (those
 /// are equal, and PassApply wrote them): it reads the tile and the halo after it, so each such
-/// group lies in its scratch. Longer groups, and groups that continue from the tile before, are
-/// left to others. A tile where no such group begins (PassFlags left its mark 0) is left at once:
+/// group lies in its scratch. Longer groups, and groups that begin in the tile before, are left
+/// to others. A tile where no such group begins (PassFlags left its mark 0) is left at once:
 /// sets whose first pass leaves few groups (short strings, a long shared prefix and distinct
 /// tails) have mostly such tiles.
 template <class ExecSpace, class Strings, class Idx, class Keys, class Order, class Lcp, class Busy, class I,
@@ -279,8 +304,8 @@ struct SortGroupsInTiles {
   using U64 = std::uint64_t;
   Strings strings;
   Idx idx;     // the pass' entries, sorted by key
-  Keys keys;   // their keys
-  Keys slots;  // the slot of each entry of the groups it takes (PassApply)
+  Keys keys;   // their keys (a group's first entry gives the segment, hence the depth)
+  Keys slots;  // a TileGroupEntry at each entry of the groups the tiles take (PassApply)
   Keys depth;  // per segment, the prefix its strings share before the pass' window
   Order order;
   Lcp lcp;
@@ -295,14 +320,11 @@ struct SortGroupsInTiles {
     const std::size_t t0 = std::size_t(team.league_rank()) * tile;
     const std::uint32_t owned = std::uint32_t(m - t0 < tile ? m - t0 : tile);
     const std::uint32_t g = std::uint32_t(m - t0 < std::size_t(tile + halo) ? m - t0 : tile + halo);
-    const bool more = t0 + g < m;  // entries past the window
     const StringKeyLayout w = pass.window_only();
     const std::uint32_t p = team_sort_span(g);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, p), [&](std::uint32_t k) {
-      if (k < g) runs.key[k] = keys(t0 + k);
-    });
-    team.team_barrier();
-    // Each entry's group [s, e) in the window (s = 0 may continue from before, e = g past it).
+    // The groups whose first entry lies in the tile: PassApply left at each of their entries its
+    // place in its group (TileGroupEntry), the rest of the window holds other words. Such a
+    // group, at most the halo long, ends inside the window.
     std::uint32_t widest = 0;
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(team, p),
@@ -311,24 +333,21 @@ struct SortGroupsInTiles {
             runs.init_pad(k);
             return;
           }
-          const U64 kk = runs.key[k];
-          const auto same = [&](std::size_t i) { return runs.key[i] == kk; };
-          const std::uint32_t s = std::uint32_t(gallop_to_first(k, 0, same));
-          const std::uint32_t e = std::uint32_t(gallop_to_different(k + 1, g, same));
-          const bool from_before = s == 0 && t0 > 0 && keys(t0 - 1) == kk;
-          const bool past = e == g && more;
-          const bool take = !from_before && !past && s < owned && e - s >= 2 && e - s <= halo && !pass.ended(kk);
-          runs.init(k, idx(t0 + k), take ? s : k, take ? depth(pass.segment(kk)) + U64(pass.k) : Runs::closed, take);
-          if (take && e - s > most) most = e - s;
+          const TileGroupEntry at{slots(t0 + k)};
+          const bool take = at.taken() && at.from_first() <= k && k - at.from_first() < owned;
+          const std::uint32_t s = take ? k - at.from_first() : k;
+          const U64 d = take && s == k ? depth(pass.segment(keys(t0 + k))) + U64(pass.k) : Runs::closed;
+          runs.init(k, idx(t0 + k), s, d, take);
+          if (take && at.size() > most) most = at.size();
         },
         Kokkos::Max<std::uint32_t>(widest));
     team.team_barrier();
     runs.refine(team, g, p, widest, strings, w);
-    // PassApply wrote at each of these entries its slot: a group's entries fill its slots in order.
+    // A group's entries fill its slots in order.
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, g), [&](std::uint32_t k) {
       const std::uint8_t f = runs.flags[k];
       if (!(f & Runs::taken)) return;
-      const std::size_t slot = std::size_t(slots(t0 + k));
+      const std::size_t slot = std::size_t(TileGroupEntry{slots(t0 + k)}.slot());
       order(slot) = runs.ent[k];
       if constexpr (WithLcp) {
         if (!(f & Runs::group_head)) lcp(slot) = typename Lcp::value_type(runs.gap[k]);
