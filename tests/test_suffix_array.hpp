@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <random>
+#include <type_traits>
 
 #include <ktext/suffix.hpp>
 
@@ -302,25 +303,36 @@ std::vector<std::int64_t> dc3_merge(const std::vector<std::uint8_t>& t, const st
     const std::uint64_t zero_row = ktext::impl::merged_row_of_zero(Exec{}, cmp, sample_view, rest_view);
     Kokkos::deep_copy(Kokkos::subview(bwt, 0), t.back());
     ktext::impl::merge_difference_cover(Exec{}, cmp, sample_view, rest_view,
-                                        ktext::impl::EmitBwt<Text, decltype(bwt)>{Text(text.data(), n), bwt, zero_row},
+                                        ktext::impl::EmitBwt<decltype(bwt)>{bwt, zero_row},
                                         mem, kernel);
     Exec{}.fence();
     const auto want = bwt_of_suffix_array(t, sa);
     EXPECT_EQ(zero_row + 1, want.second) << "n=" << n;
     EXPECT_EQ(to_host(bwt), want.first) << "n=" << n;
-    // Again with the ranks side by side (CompareRestSample::paired), as ktext::bwt merges on devices.
-    Kokkos::View<I*, Mem> paired("paired", 2 * (std::size_t(sample.n1) + 1));
-    auto with_pairs = cmp;
-    with_pairs.paired = Work(paired.data(), paired.extent(0));
-    ktext::impl::pair_ranks(Exec{}, with_pairs.isa12, sample, with_pairs.paired);
-    Kokkos::deep_copy(bwt, 0xee);
-    Kokkos::deep_copy(Kokkos::subview(bwt, 0), t.back());
-    EXPECT_EQ(ktext::impl::merged_row_of_zero(Exec{}, with_pairs, sample_view, rest_view), zero_row) << "n=" << n;
-    ktext::impl::merge_difference_cover(Exec{}, with_pairs, sample_view, rest_view,
-                                        ktext::impl::EmitBwt<Text, decltype(bwt)>{Text(text.data(), n), bwt, zero_row},
-                                        mem, kernel);
-    Exec{}.fence();
-    EXPECT_EQ(to_host(bwt), want.first) << "n=" << n << " paired";
+    // Again with the merge's records (CompareRestSample::records), as ktext::bwt merges on
+    // devices: all of them, and the first half (the rest read from the text and ISA12, as where
+    // the suffix array's memory runs short).
+    using Cmp = std::remove_const_t<decltype(cmp)>;
+    const std::size_t needed = ktext::impl::merge_records_needed(n);
+    Kokkos::View<typename Cmp::Record*, Mem> records("records", needed);
+    for (std::size_t count : {needed, needed / 2}) {
+      auto with_records = cmp;
+      with_records.records = typename Cmp::Records(records.data(), count);
+      ktext::impl::merge_records(Exec{}, with_records);
+      Kokkos::deep_copy(bwt, 0xee);
+      Kokkos::deep_copy(Kokkos::subview(bwt, 0), t.back());
+      EXPECT_EQ(ktext::impl::merged_row_of_zero(Exec{}, with_records, sample_view, rest_view), zero_row)
+          << "n=" << n << " records " << count;
+      ktext::impl::merge_difference_cover(Exec{}, with_records, sample_view, rest_view,
+                                          ktext::impl::EmitBwt<decltype(bwt)>{bwt, zero_row}, mem, kernel);
+      Exec{}.fence();
+      EXPECT_EQ(to_host(bwt), want.first) << "n=" << n << " records " << count;
+      Kokkos::View<std::int64_t*, Mem> rows("rows", n);
+      ktext::impl::merge_difference_cover(Exec{}, with_records, sample_view, rest_view,
+                                          ktext::impl::EmitSuffixArray<decltype(rows)>{rows}, mem, kernel);
+      Exec{}.fence();
+      EXPECT_EQ(to_host(rows), sa) << "n=" << n << " records " << count;
+    }
   }
   return to_host(out);
 }

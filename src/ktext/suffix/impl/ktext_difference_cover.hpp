@@ -29,6 +29,7 @@
 // about three initial sorts where doubling pays a round over most of the sample per doubling.
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -234,21 +235,25 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   CompareRestSample<decltype(text), U, I> compare{text, U(isa12.data(), n_sample), sample};
   const U rest_sorted(rest_order.data(), n_rest);
   if (bwt) {
-    // The team merge reads the ranks side by side (CompareRestSample::paired), written into the
-    // suffix array's memory, which the BWT leaves free: one rank sector per rest suffix instead
-    // of two. On an H100 the merge of 100 MB of random bytes took 6.30 ms instead of 7.43 (ncu,
-    // pair_ranks 0.23 ms more), sources 2.49 instead of 3.01 (perf/README, 2026-11-25).
-    const std::size_t pairs = 2 * (std::size_t(sample.n1) + 1);
-    if (default_merge_kernel<ExecSpace>() == MergeKernel::by_team && pairs * sizeof(I) <= std::size_t(n) * sizeof(O)) {
-      compare.paired = U(reinterpret_cast<I*>(sa.data()), pairs);
-      pair_ranks(exec, compare.isa12, sample, compare.paired);
+    // The team merge reads each row's symbols and ranks from one record (MergeRecord), written
+    // into the suffix array's memory, which the BWT leaves free (the last few records, where it
+    // runs short, are read from the text and ISA12). Before, it read the ranks side by side in
+    // one sector there and the text in another: on an H100 the merge of 100 MB of random bytes
+    // took 6.30 ms that way, 7.43 with the ranks by class (perf/README, 2026-11-25).
+    using Record = typename decltype(compare)::Record;
+    const std::size_t fit = std::size_t(n) * sizeof(O) / sizeof(Record);
+    if (default_merge_kernel<ExecSpace>() == MergeKernel::by_team &&
+        reinterpret_cast<std::uintptr_t>(sa.data()) % alignof(Record) == 0) {
+      const std::size_t count = std::min<std::size_t>(merge_records_needed(n), fit);
+      compare.records = typename decltype(compare)::Records(reinterpret_cast<Record*>(sa.data()), count);
+      merge_records(exec, compare);
     }
     const std::uint64_t zero_row = merged_row_of_zero(exec, compare, sample_order, rest_sorted);
     const auto symbols = bwt->symbols;
     Kokkos::parallel_for(
         "ktext::bwt::last_symbol", Policy(exec, 0, 1), KOKKOS_LAMBDA(I) { symbols(0) = text(n - 1); });
     merge_difference_cover(exec, compare, sample_order, rest_sorted,
-                           EmitBwt<decltype(text), Unmanaged<S, ExecSpace>>{text, symbols, zero_row}, mem,
+                           EmitBwt<Unmanaged<S, ExecSpace>>{symbols, zero_row}, mem,
                            default_merge_kernel<ExecSpace>(), tail_room);
     bwt->primary = zero_row + 1;
     bwt->written = true;

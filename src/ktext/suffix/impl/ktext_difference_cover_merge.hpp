@@ -17,6 +17,9 @@
 // The merge writes each row through an emitter: the suffix array (EmitSuffixArray), or the BWT
 // (EmitBwt), whose symbol T[pos - 1] is read with the comparison keys, which read T[pos]: no
 // suffix array is written and read again, and no pass gathers the text at random afterwards.
+// Where the BWT leaves the suffix array's memory free, the team merge first writes there, for
+// each q, the symbols and ranks that rows 3q - 1, 3q and 3q + 1 read (MergeRecord), so that each
+// row reads one place at random instead of the text and the ranks apart.
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
@@ -41,25 +44,47 @@ struct MergeKey {
   I r1, r2;
 };
 
+/// What the team merge reads of the suffixes around 3q, in one place (merge_records): the
+/// symbols at 3q - 2 .. 3q + 1 (0 outside the text) and the ranks + 1 of 3q + 1 and 3q + 2 (0 past
+/// the end). Rest suffix 3q finds its keys and its BWT symbol in record q, sample suffix 3q + 1
+/// in record q and 3q - 1 in record q: one random read per row where the text and the ranks
+/// were two (12 bytes with byte symbols and 32-bit ranks, a quarter of them across two sectors).
+template <class S, class I>
+struct MergeRecord {
+  S symbols[4];
+  I ranks[2];
+};
+
+/// Records the merge reads for a text of \p n symbols: q = 0 .. n / 3.
+constexpr std::uint64_t merge_records_needed(std::uint64_t n) noexcept { return n / 3 + 1; }
+
 /// The comparison of the merge: rest suffix i = 3q against sample suffix j.
 template <class Text, class ISA, class I>
 struct CompareRestSample {
   using Index = I;
+  using S = typename Text::non_const_value_type;
+  using Record = MergeRecord<S, I>;
+  using Records = Kokkos::View<Record*, typename ISA::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   Text text;
   ISA isa12;
   SampleSuffixes<I> sample;
-  /// Optional (pair_ranks): the ranks + 1 of positions 3q + 1 and 3q + 2 side by side at 2q and
-  /// 2q + 1, 0 where there is none. A rest suffix 3q then reads its two ranks in one sector, not
-  /// in the two classes' halves of isa12.
-  ISA paired = {};
+  /// Optional (merge_records): records 0 .. records.extent(0) - 1; the others are read from the
+  /// text and isa12.
+  Records records = {};
+  KOKKOS_INLINE_FUNCTION bool recorded(std::uint64_t q) const { return q < records.extent(0); }
   /// rank + 1 of sample position x, 0 at or past the end.
   KOKKOS_INLINE_FUNCTION I rank_at(std::uint64_t x) const {
     if (x >= sample.n) return I(0);
-    if (paired.data()) return paired(2 * (x / 3) + (x % 3 == 2 ? 1 : 0));
+    if (recorded(x / 3)) return records(x / 3).ranks[x % 3 == 2 ? 1 : 0];
     return I(isa12(sample.element(x)) + 1);
   }
   KOKKOS_INLINE_FUNCTION std::uint32_t symbol_at(std::uint64_t x) const {
     return x >= sample.n ? 0 : std::uint32_t(text(x)) + 1;
+  }
+  /// T[pos - 1], pos > 0.
+  KOKKOS_INLINE_FUNCTION S preceding(std::uint64_t pos) const {
+    const std::uint64_t q = (pos + 1) / 3;  // 3q - 1, 3q and 3q + 1 read record q
+    return recorded(q) ? records(q).symbols[pos + 1 - 3 * q] : text(pos - 1);
   }
   /// Whether suffix i (i mod 3 = 0) precedes suffix j (j mod 3 != 0), reading only as far as
   /// they differ. The end is smaller than every symbol and never met by both at once.
@@ -72,11 +97,20 @@ struct CompareRestSample {
     return rank_at(i + d) < rank_at(j + d);
   }
   KOKKOS_INLINE_FUNCTION MergeKey<I> rest_key(std::uint64_t i) const {
-    return {symbol_at(i), symbol_at(i + 1), rank_at(i + 1), rank_at(i + 2)};
+    if (!recorded(i / 3)) return {symbol_at(i), symbol_at(i + 1), rank_at(i + 1), rank_at(i + 2)};
+    const Record& r = records(i / 3);
+    return {std::uint32_t(r.symbols[2]) + 1, i + 1 < sample.n ? std::uint32_t(r.symbols[3]) + 1 : 0, r.ranks[0],
+            r.ranks[1]};
   }
   KOKKOS_INLINE_FUNCTION MergeKey<I> sample_key(std::uint64_t j) const {
-    if (j % 3 == 1) return {symbol_at(j), 0, rank_at(j + 1), I(1)};
-    return {symbol_at(j), symbol_at(j + 1), rank_at(j + 2), I(2)};
+    if (j % 3 == 1) {
+      if (!recorded(j / 3)) return {symbol_at(j), 0, rank_at(j + 1), I(1)};
+      const Record& r = records(j / 3);
+      return {std::uint32_t(r.symbols[3]) + 1, 0, r.ranks[1], I(1)};
+    }
+    if (!recorded(j / 3 + 1)) return {symbol_at(j), symbol_at(j + 1), rank_at(j + 2), I(2)};
+    const Record& r = records(j / 3 + 1);
+    return {std::uint32_t(r.symbols[1]) + 1, j + 1 < sample.n ? std::uint32_t(r.symbols[2]) + 1 : 0, r.ranks[0], I(2)};
   }
   /// rest_first() on gathered keys.
   static KOKKOS_INLINE_FUNCTION bool rest_first(const MergeKey<I>& r, const MergeKey<I>& s) {
@@ -98,14 +132,28 @@ struct CompareRestSample {
   }
 };
 
-/// Writes \p paired (2 (n1 + 1) entries) for CompareRestSample::paired from the sample's ranks.
-template <class ExecSpace, class ISA, class I>
-void pair_ranks(const ExecSpace& exec, const ISA& isa12, const SampleSuffixes<I>& sample, const ISA& paired) {
-  const I n1 = sample.n1, n2 = sample.n2;
+/// Writes \p cmp's records (their count is the view's: up to merge_records_needed(n)) from the
+/// text and the sample's ranks, reading both in order.
+template <class ExecSpace, class Compare>
+void merge_records(const ExecSpace& exec, const Compare& cmp) {
+  using Record = typename Compare::Record;
+  using S = typename Compare::S;
+  using I = typename Compare::Index;
+  const auto records = cmp.records;
+  const auto text = cmp.text;
+  const auto isa12 = cmp.isa12;
+  const std::uint64_t n = cmp.sample.n;
+  const I n1 = cmp.sample.n1, n2 = cmp.sample.n2;
   Kokkos::parallel_for(
-      "ktext::suffix_array::pair_ranks", Range<ExecSpace>(exec, 0, n1 + 1), KOKKOS_LAMBDA(I q) {
-        paired(2 * std::size_t(q)) = q < n1 ? I(isa12(q) + 1) : I(0);
-        paired(2 * std::size_t(q) + 1) = q < n2 ? I(isa12(n1 + q) + 1) : I(0);
+      "ktext::suffix_array::merge_records", Range<ExecSpace>(exec, 0, records.extent(0)), KOKKOS_LAMBDA(std::uint64_t q) {
+        Record r;
+        for (int t = 0; t < 4; ++t) {
+          const std::uint64_t x = 3 * q + std::uint64_t(t);  // position x - 2
+          r.symbols[t] = x >= 2 && x - 2 < n ? text(x - 2) : S(0);
+        }
+        r.ranks[0] = q < std::uint64_t(n1) ? I(isa12(q) + 1) : I(0);
+        r.ranks[1] = q < std::uint64_t(n2) ? I(isa12(std::uint64_t(n1) + q) + 1) : I(0);
+        records(q) = r;
       });
 }
 
@@ -150,23 +198,28 @@ template <class SA>
 struct EmitSuffixArray {
   using Value = typename SA::non_const_value_type;
   SA sa;
-  KOKKOS_INLINE_FUNCTION Value value(std::uint64_t pos) const { return Value(pos); }
+  template <class Compare>
+  KOKKOS_INLINE_FUNCTION Value value(const Compare&, std::uint64_t pos) const {
+    return Value(pos);
+  }
   KOKKOS_INLINE_FUNCTION void write(std::uint64_t k, Value v) const { sa(k) = v; }
 };
 
 /// Row k, suffix \p pos, written as its BWT symbol T[pos - 1] in bwt.hpp's convention: rows
 /// before the row of suffix 0 (\p zero_row) move one place down, behind T[n - 1] (the empty
 /// suffix's row, written apart); suffix 0's row is the sentinel, left out.
-template <class Text, class Out>
+template <class Out>
 struct EmitBwt {
-  using S = typename Text::non_const_value_type;
+  using S = typename Out::non_const_value_type;
   /// A symbol, or none for suffix 0 (wider than a symbol, so no symbol is mistaken for it).
   using Value = std::conditional_t<sizeof(S) < sizeof(std::uint32_t), std::uint32_t, std::uint64_t>;
   static constexpr Value none = ~Value(0);
-  Text text;
   Out out;
   std::uint64_t zero_row;
-  KOKKOS_INLINE_FUNCTION Value value(std::uint64_t pos) const { return pos == 0 ? none : Value(text(pos - 1)); }
+  template <class Compare>
+  KOKKOS_INLINE_FUNCTION Value value(const Compare& cmp, std::uint64_t pos) const {
+    return pos == 0 ? none : Value(cmp.preceding(pos));
+  }
   KOKKOS_INLINE_FUNCTION void write(std::uint64_t k, Value v) const {
     if (v != none) out(k < zero_row ? k + 1 : k) = S(v);
   }
@@ -186,7 +239,7 @@ struct MergeByThread {
       if (a + prefetch_distance < na) in.cmp.prefetch_sample(in.sample_position(a + prefetch_distance));
       if (b + prefetch_distance < nb) in.cmp.prefetch_rest(in.rest_position(b + prefetch_distance));
       const bool take_rest = a == na || (b < nb && in.cmp.rest_first(in.rest_position(b), in.sample_position(a)));
-      out.write(k, out.value(take_rest ? in.rest_position(b++) : in.sample_position(a++)));
+      out.write(k, out.value(in.cmp, take_rest ? in.rest_position(b++) : in.sample_position(a++)));
     }
   }
 };
@@ -247,7 +300,7 @@ struct MergeByTeam {
       const std::uint64_t x = r + std::uint64_t(k) * size;
       if (x < count) {
         key[k] = x < na ? in.cmp.sample_key(at[k]) : in.cmp.rest_key(at[k]);
-        value[k] = out.value(at[k]);
+        value[k] = out.value(in.cmp, at[k]);
       }
     }
     for (int k = 0; k < merge_per_thread; ++k) {
