@@ -7,7 +7,10 @@
 // Datasets:
 //   synthetic, 2^20 .. 2^24 bytes every factor 4 (KTEXT_BENCH_SA_MIN_LOG2 / KTEXT_BENCH_SA_MAX_LOG2):
 //     random4 (ACGT), random26 (a-z), random256 (all bytes), a_n (A^n), fibonacci (Fibonacci word
-//     over {a, b}), period8 (8 random letters repeated), each suffixed with _<size>;
+//     over {a, b}), thue_morse (Thue-Morse word over {a, b}), period8 (8 random letters
+//     repeated), versions16 (16 versions of one random-letter document, each after the first
+//     with 0.1% of its letters replaced: a versioned collection, similar genomes), each suffixed
+//     with _<size>;
 //   corpus: every regular file of the directory $KTEXT_CORPUS_DIR (checksum lists and compressed
 //     files skipped), named by file name, cut to $KTEXT_CORPUS_PREFIX bytes when that is set.
 // Each input is generated or read once per process. The text is copied to the backend's memory
@@ -31,6 +34,7 @@
 // KTEXT_BENCH_SA_REDUCTION=1 never reduces DC3's sample (SampleReduction::never); counter
 // reductions: the levels that did.
 #include <algorithm>
+#include <bitset>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -40,6 +44,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <stdexcept>
 
 #include "bench_common.hpp"
@@ -62,6 +67,28 @@ Text fibonacci_text(std::size_t n) {
     b = std::move(c);
   }
   return Text(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(std::min(n, b.size())));
+}
+
+Text thue_morse_text(std::size_t n) {
+  Text t(n);
+  for (std::size_t i = 0; i < n; ++i) t[i] = std::uint8_t('a' + (std::bitset<64>(i).count() & 1));
+  return t;
+}
+
+/// \p copies versions of one random-letter document, n / copies letters long (the last one cut
+/// to n), every version after the first with 0.1% of its letters replaced by random letters.
+Text versions_text(std::size_t n, std::size_t copies, std::uint64_t seed) {
+  const std::size_t length = std::max<std::size_t>(1, n / copies);
+  const Text document = random_text(length, 26, seed);
+  std::mt19937_64 rng(seed + 1);
+  Text t;
+  t.reserve(n);
+  for (std::size_t c = 0; t.size() < n; ++c) {
+    Text version = document;
+    for (std::size_t k = 0; c > 0 && k < length / 1000; ++k) version[rng() % length] = std::uint8_t('a' + rng() % 26);
+    t.insert(t.end(), version.begin(), version.begin() + static_cast<std::ptrdiff_t>(std::min(length, n - t.size())));
+  }
+  return t;
 }
 
 Text periodic_text(std::size_t n, std::size_t period, std::uint64_t seed) {
@@ -319,7 +346,9 @@ void register_benchmarks() {
       add_dataset("random" + std::to_string(sigma) + sz, [n, sigma] { return random_text(n, sigma, 100 + sigma); }, peers);
     add_dataset("a_n" + sz, [n] { return Text(n, std::uint8_t('a')); }, peers);
     add_dataset("fibonacci" + sz, [n] { return fibonacci_text(n); }, peers);
+    add_dataset("thue_morse" + sz, [n] { return thue_morse_text(n); }, peers);
     add_dataset("period8" + sz, [n] { return periodic_text(n, 8, 7); }, peers);
+    add_dataset("versions16" + sz, [n] { return versions_text(n, 16, 11); }, peers);
   }
 
   if (const char* dir = std::getenv("KTEXT_CORPUS_DIR"); dir && *dir) {

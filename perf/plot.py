@@ -12,6 +12,9 @@ backend suffix (divsufsort, std_stable_sort). Writes OUT_DIR/<family>.png (one g
 dataset: every backend of the family and every peer measured on the same datasets), and
 OUT_DIR/ratios.md: ktext / peer throughput for each pair measured in the same JSON file (the
 same run on the same machine) -- report those ratios, not ones across runs or machines.
+OUT_DIR/worst.md (suffix array benchmarks): how many times longer per byte each repetitive
+synthetic text (A^n, Fibonacci, Thue-Morse, period 8, 16 versions) takes than random26 of the same
+size in the same file; a real text takes longer than random26, so the factor against it is smaller.
 A series measured in several files (e.g. divsufsort in the Serial and OpenMP binaries) is
 plotted at its median.
 """
@@ -84,6 +87,28 @@ def ratios(rows):
     return out
 
 
+REPETITIVE = ("a_n", "fibonacci", "thue_morse", "period8", "versions16")
+SIZED_RE = re.compile(r"^(?P<name>.+)_(?P<size>\d+(?:[KMG]i)?)$")
+
+
+def worst_cases(rows):
+    """(file, series, dataset, factor): time per byte of a repetitive dataset over random26's of
+    the same size, for every ktext series measured on both in the same file."""
+    by_file = collections.defaultdict(dict)
+    for path, series, dataset, v in rows:
+        by_file[path][(series, dataset)] = v
+    out = []
+    for path, table in by_file.items():
+        for (series, dataset), v in sorted(table.items()):
+            m = SIZED_RE.match(dataset)
+            if family_of(series)[0] is None or not m or m.group("name") not in REPETITIVE:
+                continue
+            ref = table.get((series, "random26_" + m.group("size")))
+            if ref and v:
+                out.append((os.path.basename(path), series, dataset, ref / v))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("json", nargs="+")
@@ -109,6 +134,14 @@ def main():
     for fn, s, p, d, v, pv, r in rat:
         print("%-28s %-16s %-28s %10.2f %10.2f  x%.3f" % (s, p, d, v / scale, pv / scale, r))
     print("wrote", os.path.join(args.out, "ratios.md"), file=sys.stderr)
+    if args.metric == "bytes_per_second":
+        worst = worst_cases(rows)
+        if worst:
+            with open(os.path.join(args.out, "worst.md"), "w") as f:
+                f.write("| file | ktext | dataset | time per byte / random26's |\n|---|---|---|---|\n")
+                for fn, s, d, r in worst:
+                    f.write("| %s | %s | %s | %.2f |\n" % (fn, s, d, r))
+            print("wrote", os.path.join(args.out, "worst.md"), file=sys.stderr)
 
     # Median of each (series, dataset) over files.
     vals = collections.defaultdict(list)
