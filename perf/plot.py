@@ -14,13 +14,15 @@ OUT_DIR/ratios.md: ktext / peer throughput for each pair measured in the same JS
 same run on the same machine) -- report those ratios, not ones across runs or machines.
 OUT_DIR/worst.md (suffix array benchmarks): how many times longer per byte each repetitive
 synthetic text (A^n, Fibonacci, Thue-Morse, period 8, 16 versions) takes than random26 of the same
-size in the same file; a real text takes longer than random26, so the factor against it is smaller.
+size in the same file and than the real texts of that file (the corpus files, geometric mean of
+their throughput; sizes may differ).
 A series measured in several files (e.g. divsufsort in the Serial and OpenMP binaries) is
 plotted at its median.
 """
 import argparse
 import collections
 import json
+import math
 import os
 import re
 import statistics
@@ -91,21 +93,32 @@ REPETITIVE = ("a_n", "fibonacci", "thue_morse", "period8", "versions16")
 SIZED_RE = re.compile(r"^(?P<name>.+)_(?P<size>\d+(?:[KMG]i)?)$")
 
 
+SYNTHETIC_RE = re.compile(r"^(random\d+|a_n|fibonacci|thue_morse|period\d+|versions\d+)_")
+
+
 def worst_cases(rows):
-    """(file, series, dataset, factor): time per byte of a repetitive dataset over random26's of
-    the same size, for every ktext series measured on both in the same file."""
+    """(file, series, dataset, factor, factor_real): time per byte of a repetitive dataset over
+    random26's of the same size, and over the geometric mean of the real texts (the datasets
+    that are not synthetic: corpus files) in the same file, or None without them; for every
+    ktext series measured on both in the same file."""
     by_file = collections.defaultdict(dict)
     for path, series, dataset, v in rows:
         by_file[path][(series, dataset)] = v
     out = []
     for path, table in by_file.items():
+        real = collections.defaultdict(list)
+        for (series, dataset), v in table.items():
+            if v and not SYNTHETIC_RE.match(dataset):
+                real[series].append(math.log(v))
         for (series, dataset), v in sorted(table.items()):
             m = SIZED_RE.match(dataset)
             if family_of(series)[0] is None or not m or m.group("name") not in REPETITIVE:
                 continue
             ref = table.get((series, "random26_" + m.group("size")))
             if ref and v:
-                out.append((os.path.basename(path), series, dataset, ref / v))
+                r = real.get(series)
+                out.append((os.path.basename(path), series, dataset, ref / v,
+                            math.exp(sum(r) / len(r)) / v if r else None))
     return out
 
 
@@ -138,9 +151,10 @@ def main():
         worst = worst_cases(rows)
         if worst:
             with open(os.path.join(args.out, "worst.md"), "w") as f:
-                f.write("| file | ktext | dataset | time per byte / random26's |\n|---|---|---|---|\n")
-                for fn, s, d, r in worst:
-                    f.write("| %s | %s | %s | %.2f |\n" % (fn, s, d, r))
+                f.write("| file | ktext | dataset | time per byte / random26's | / real texts' (geometric mean) |\n"
+                        "|---|---|---|---|---|\n")
+                for fn, s, d, r, rr in worst:
+                    f.write("| %s | %s | %s | %.2f | %s |\n" % (fn, s, d, r, "-" if rr is None else "%.2f" % rr))
             print("wrote", os.path.join(args.out, "worst.md"), file=sys.stderr)
 
     # Median of each (series, dataset) over files.
