@@ -34,7 +34,6 @@
 // KTEXT_BENCH_SA_REDUCTION=1 never reduces DC3's sample (SampleReduction::never); counter
 // reductions: the levels that did.
 #include <algorithm>
-#include <bitset>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -50,6 +49,7 @@
 #include "bench_common.hpp"
 
 #include <ktext_oracles/divsufsort.hpp>
+#include <ktext_oracles/texts.hpp>
 
 namespace ktext::bench {
 namespace {
@@ -57,23 +57,6 @@ namespace {
 using TextPtr = std::shared_ptr<const Text>;
 
 // ---- inputs ----------------------------------------------------------------------------------
-
-Text fibonacci_text(std::size_t n) {
-  // F1 = "b", F2 = "a", F(k) = F(k-1) F(k-2): "a", "ab", "aba", "abaab", ... truncated to n.
-  std::string a = "a", b = "ab";
-  while (b.size() < n) {
-    std::string c = b + a;
-    a = std::move(b);
-    b = std::move(c);
-  }
-  return Text(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(std::min(n, b.size())));
-}
-
-Text thue_morse_text(std::size_t n) {
-  Text t(n);
-  for (std::size_t i = 0; i < n; ++i) t[i] = std::uint8_t('a' + (std::bitset<64>(i).count() & 1));
-  return t;
-}
 
 /// \p copies versions of one random-letter document, n / copies letters long (the last one cut
 /// to n), every version after the first with 0.1% of its letters replaced by random letters.
@@ -345,8 +328,8 @@ void register_benchmarks() {
     for (int sigma : {4, 26, 256})
       add_dataset("random" + std::to_string(sigma) + sz, [n, sigma] { return random_text(n, sigma, 100 + sigma); }, peers);
     add_dataset("a_n" + sz, [n] { return Text(n, std::uint8_t('a')); }, peers);
-    add_dataset("fibonacci" + sz, [n] { return fibonacci_text(n); }, peers);
-    add_dataset("thue_morse" + sz, [n] { return thue_morse_text(n); }, peers);
+    add_dataset("fibonacci" + sz, [n] { return oracle::fibonacci_text(n); }, peers);
+    add_dataset("thue_morse" + sz, [n] { return oracle::thue_morse_text(n); }, peers);
     add_dataset("period8" + sz, [n] { return periodic_text(n, 8, 7); }, peers);
     add_dataset("versions16" + sz, [n] { return versions_text(n, 16, 11); }, peers);
   }

@@ -91,9 +91,7 @@ def ratios(rows):
 
 REPETITIVE = ("a_n", "fibonacci", "thue_morse", "period8", "versions16")
 SIZED_RE = re.compile(r"^(?P<name>.+)_(?P<size>\d+(?:[KMG]i)?)$")
-
-
-SYNTHETIC_RE = re.compile(r"^(random\d+|a_n|fibonacci|thue_morse|period\d+|versions\d+)_")
+SYNTHETIC_RE = re.compile(r"^(random\d+|%s)_" % "|".join(REPETITIVE))
 
 
 def worst_cases(rows):
