@@ -89,6 +89,57 @@ TEST(primitives, sort_pairs_dispatched) {
   check_sort_pairs<std::uint8_t, std::int64_t, cub>(1, 6);
 }
 
+// Allocations of CUB's kept storage ("ktext::cub_temp[CUB] ..."), recorded while a test watches.
+std::vector<std::string>* kept_storage_allocations = nullptr;
+void record_kept_storage(Kokkos_Profiling_SpaceHandle, const char* label, const void*, std::uint64_t) {
+  if (kept_storage_allocations && std::string(label).find("cub_temp") != std::string::npos)
+    kept_storage_allocations->push_back(label);
+}
+
+TEST(primitives, sort_pairs_after_reserve_keeps_its_storage) {
+  // A fresh instance: on CUDA its own stream, whose CUB storage starts empty, so that without the
+  // reservation the first sort below allocates it and the 32-bit ones grow it.
+  const auto exec = Kokkos::Experimental::partition_space(Exec{}, 1)[0];
+  const std::size_t n = std::size_t(1) << 21;
+  ktext::impl::reserve_sort_pairs<std::uint32_t, std::int32_t>(exec, n);
+  const auto keys = random_values<std::uint32_t>(n, 11);
+  std::vector<std::int32_t> vals(n);
+  std::iota(vals.begin(), vals.end(), 0);
+  auto dk = to_device(keys), tk = to_device(keys);
+  auto dv = to_device(vals), tv = to_device(vals);
+  Kokkos::fence("ktext::test: inputs copied");
+  using KV = ktext::impl::Unmanaged<std::uint32_t, Exec>;
+  using VV = ktext::impl::Unmanaged<std::int32_t, Exec>;
+  std::vector<std::string> seen;
+  const auto saved = Kokkos::Tools::Experimental::get_callbacks();
+  kept_storage_allocations = &seen;
+  Kokkos::Tools::Experimental::set_allocate_data_callback(record_kept_storage);
+  bool in_tmp = false;
+  // Half of them first: both buffers hold the input, so the other half stays whichever holds it.
+  const std::pair<int, std::size_t> sorts[] = {{5, n / 2}, {8, n}, {24, n}, {32, n}};
+  for (const auto& [bits, m] : sorts) {
+    // Each sort takes the last one's output (either buffer) as its input.
+    const KV k(in_tmp ? tk.data() : dk.data(), m), k_other(in_tmp ? dk.data() : tk.data(), m);
+    const VV v(in_tmp ? tv.data() : dv.data(), m), v_other(in_tmp ? dv.data() : tv.data(), m);
+    in_tmp = ktext::impl::sort_pairs_in_either(exec, k, v, k_other, v_other, 0, bits) != in_tmp;
+  }
+  exec.fence("ktext::test: sorts done");
+  Kokkos::Tools::Experimental::set_callbacks(saved);
+  kept_storage_allocations = nullptr;
+  EXPECT_TRUE(seen.empty()) << seen.size() << " allocation(s) of CUB storage after the reservation, the first "
+                            << (seen.empty() ? "" : seen.front());
+  // The last sort, of all n pairs by all 32 bits, sorted them: each key is its value's input key.
+  const auto hk = to_host(in_tmp ? tk : dk);
+  const auto hv = to_host(in_tmp ? tv : dv);
+  ASSERT_TRUE(std::is_sorted(hk.begin(), hk.end()));
+  std::vector<bool> seen_value(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(hk[i], keys[std::size_t(hv[i])]) << i;
+    ASSERT_FALSE(seen_value[std::size_t(hv[i])]) << "value " << hv[i] << " twice";
+    seen_value[std::size_t(hv[i])] = true;
+  }
+}
+
 TEST(primitives, sort_pairs_public_api) {
   auto keys = random_values<std::uint64_t>(5000, 1);
   std::vector<std::int64_t> vals(keys.size());

@@ -68,6 +68,14 @@ bool sort_pairs_in_either(const ExecSpace& exec, const Unmanaged<K, ExecSpace>& 
   if (keys.extent(0) <= 1 || begin_bit == end_bit) return false;
   return Impl::apply(exec, keys, vals, keys_tmp, vals_tmp, begin_bit, end_bit);
 }
+
+/// Readies sorts of up to \p n pairs of \p K keys and \p V values by bits [0, end_bit) on
+/// \p exec: where the backend keeps storage between sorts (CUB's temporary storage on CUDA), it
+/// is grown now, once, to what the largest of them needs. Does not block.
+template <class K, class V, class ExecSpace>
+void reserve_sort_pairs(const ExecSpace& exec, std::size_t n, int end_bit = int(8 * sizeof(K))) {
+  SortPairs<ExecSpace, K, V>::reserve(exec, n, end_bit);
+}
 }  // namespace impl
 
 /// \brief Sorts \p keys (and \p vals alongside) by bits [begin_bit, end_bit), stable, using the

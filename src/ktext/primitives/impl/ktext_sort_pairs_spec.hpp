@@ -73,6 +73,9 @@ struct SortPairs {
     exec.fence("ktext::sort_pairs[Kokkos]: counts released");
     return in_tmp;
   }
+  /// Readies the sort of up to \p n pairs by bits [0, end_bit): this path keeps no storage
+  /// between calls, so there is nothing to do.
+  static void reserve(const Exec&, std::size_t, int) {}
 };
 
 }  // namespace ktext::impl

@@ -201,6 +201,8 @@ Piece* sort_by_key_pieces(const ExecSpace& exec, const Key& key, const Unmanaged
   P keys(keys_a, n), keys_tmp(keys_b, n);
   U vals = order, vals_tmp = order_tmp;
   const int pieces = (key_bits + width - 1) / width;
+  // The widest piece's sort needs the most storage: readied before the first piece's.
+  reserve_sort_pairs<Piece, I>(exec, n, width);
   for (int p = 0, shift = 0; p < pieces; ++p) {
     const int bits = p == 0 ? key_bits - width * (pieces - 1) : width;
     Kokkos::parallel_for("ktext::suffix_array::initial_keys", Range<ExecSpace>(exec, 0, n),
