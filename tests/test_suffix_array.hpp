@@ -141,10 +141,11 @@ TEST(suffix_array, peak_memory_within_15n_on_every_shape) {
   // bytes and 32-bit indices (25n before groups larger than a batch were sorted in their own SA
   // slots). DC3: the sample's order and ranks beside text and SA (the ranks held with room for
   // the initial sort's second buffer of 32-bit key pieces), its unsorted list and scratch
-  // inside the SA, 13.0n; 13n too where the repetitive shapes sort reduced texts.
+  // inside the SA, 13.0n; 13n too where the repetitive shapes sort reduced texts; n / 64 more
+  // where the merge's rows go over the ranks (devices), with their tile boundaries.
   for (std::size_t n : {(std::size_t(1) << 17) + 723, std::size_t(300000)}) {
     expect_peak_within<std::int32_t>(n, 5, 15, Algorithm::doubling);
-    expect_peak_within<std::int32_t>(n, 5, 13, Algorithm::difference_cover);
+    expect_peak_within<std::int32_t>(n, 5, 13.02, Algorithm::difference_cover);
   }
 }
 
@@ -164,7 +165,7 @@ TEST(suffix_array, peak_memory_within_18n_with_64bit_indices) {
             18 * below + (13u << 20));
   EXPECT_GE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above, Algorithm::doubling)), 29 * above);
   EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above)), 17 * above + (13u << 20));
-  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int32_t>(below)), 13 * below + (13u << 20));
+  EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int32_t>(below)), 13 * below + below / 50 + (13u << 20));
   EXPECT_LT((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(above)), 80'000'000'000ull);
   const std::uint64_t largest_32bit_sample = 6'442'450'942ull;  // (n + 1) / 3 + n / 3 = 2^32 - 1
   EXPECT_LE((ktext::suffix_array_peak_bytes_bound<std::uint8_t, std::int64_t>(largest_32bit_sample)),
@@ -333,6 +334,23 @@ std::vector<std::int64_t> dc3_merge(const std::vector<std::uint8_t>& t, const st
       Exec{}.fence();
       EXPECT_EQ(to_host(rows), sa) << "n=" << n << " records " << count;
     }
+    // All records but the last, with its one rank read in last_rank, as ktext::suffix_array
+    // merges on devices (rows_over_isa12): the merge then reads nothing of ISA12, which is
+    // overwritten here after the records are written.
+    auto over = cmp;
+    Kokkos::View<I*, Mem> last("last", 1);
+    over.records = typename Cmp::Records(records.data(), needed - 1);
+    over.last_rank = last.data();
+    EXPECT_TRUE(ktext::impl::merge_reads_records_only(over)) << "n=" << n;
+    ktext::impl::merge_records(Exec{}, over);
+    Kokkos::deep_copy(d_isa, I(~I(0) / 2));
+    Kokkos::View<std::int64_t*, Mem> rows("rows", n);
+    ktext::impl::merge_difference_cover(Exec{}, over, sample_view, rest_view,
+                                        ktext::impl::EmitSuffixArray<decltype(rows)>{rows}, mem, kernel);
+    Exec{}.fence();
+    EXPECT_EQ(to_host(rows), sa) << "n=" << n << " all records but the last";
+    over.last_rank = nullptr;
+    EXPECT_EQ(ktext::impl::merge_reads_records_only(over), n % 3 != 2) << "n=" << n;
   }
   return to_host(out);
 }

@@ -74,7 +74,7 @@ constexpr std::uint64_t difference_cover_peak_bytes(std::uint64_t n, std::uint64
   const std::uint64_t rest_scratch = reduced ? 0 : s > 2 ? (8 + v) * rest : n < 4 ? (4 + v) * rest : 0;
   // The merge's tile boundaries (devices: 1024 outputs a tile), unless the tail holds them past
   // the rest's order.
-  const std::uint64_t split_entries = n / 256 + 2;
+  const std::uint64_t split_entries = merge_split_entries(n);
   const std::uint64_t splits = tail_entries - rest >= split_entries ? 0 : v * split_entries;
   const std::uint64_t most = tail + (rest_scratch > splits ? rest_scratch : splits);
   const std::uint64_t table = (std::uint64_t(1) << 20) * 12;
@@ -97,9 +97,11 @@ constexpr std::uint64_t difference_cover_peak_bytes(std::uint64_t n, std::uint64
 /// plus its radix sort ((8 + v) n0 for 32-bit symbols, whose keys do not fit the output) or the
 /// merge's tile boundaries (v n / 1024 on devices). Where the output holds one buffer of the
 /// initial sort's 32-bit key pieces (4N bytes) but not two, the held entries are at least 4N / v
-/// so that they hold the other (and the tile boundaries past the other suffixes' order).
+/// so that they hold the other (and the tile boundaries past the other suffixes' order), and
+/// where the output's entries are v bytes wide, 2 n0 + n / 256 + 3 so that they hold the merged
+/// rows over the ranks with the tile boundaries (held_tail_entries).
 /// The initial keys and the unsorted list sit in the output's memory, unused until the merge.
-/// That is 13.0n for bytes and 32-bit indices, 15.67n for 64-bit indices up to 6.4e9 symbols
+/// That is 13.02n for bytes and 32-bit indices, 15.67n for 64-bit indices up to 6.4e9 symbols
 /// (a 4 GiB text needs 67 GB), plus the alphabet tables. Where the sample is sorted through its
 /// reduced text (SampleReduction), the text, the output (holding the reduced text) and the
 /// sample's order (holding its suffix array) stay while the same bound, for 32-bit symbols,

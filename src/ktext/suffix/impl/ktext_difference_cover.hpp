@@ -56,14 +56,20 @@ inline bool difference_cover_applies(int alphabet_bits) { return 64 / alphabet_b
 /// two); the sample's head flags (a byte each) fit either. Where the output (\p spare_bytes)
 /// holds one buffer of 32-bit key pieces but not two, also the other: the initial sort then
 /// gathers the text at random once or twice less (doubling()), for 1.33n more bytes with bytes
-/// and 32-bit indices (13.0n instead of 11.67n).
+/// and 32-bit indices (13.0n instead of 11.67n). Where, besides, the output's entries are v
+/// bytes wide (\p spare_bytes = v n), ISA12 with its tail holds at the merge the n rows,
+/// last_rank, the tile boundaries and the rest's order (difference_cover_as): 2 n_rest + 1 +
+/// merge_split_entries(n), n / 256 + 5 entries more than the keys' share at most (13.02n).
 constexpr std::uint64_t held_tail_entries(std::uint64_t n_sample, std::uint64_t n_rest, std::uint64_t v,
                                           std::uint64_t spare_bytes) noexcept {
   const std::uint64_t scratch = n_sample / 2 + 8;
   const std::uint64_t most = n_rest > scratch ? n_rest : scratch;
   const std::uint64_t piece = 4 * n_sample;  // bytes of one buffer of 32-bit pieces
   const std::uint64_t keys = spare_bytes >= piece && spare_bytes < 2 * piece ? (piece + v - 1) / v : 0;
-  return most > keys ? most : keys;
+  const std::uint64_t n = n_sample + n_rest;
+  const std::uint64_t rows = keys > 0 && spare_bytes == v * n ? 2 * n_rest + 1 + merge_split_entries(n) : 0;
+  const std::uint64_t larger = most > keys ? most : keys;
+  return larger > rows ? larger : rows;
 }
 
 /// Where DC3 writes the BWT instead of the suffix array (bwt.hpp's convention): \p symbols, n
@@ -187,10 +193,28 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   }
   if (options.progress) options.progress(SuffixArrayProgress{"merge", stats.rounds, 0, n, n});
 
+  // The team merge reads each row's symbols and ranks from one record (MergeRecord), written
+  // into the suffix array's memory, unused until the merge (the last few records, where it runs
+  // short, are read from the text and ISA12). Before, it read the ranks side by side in one
+  // sector there and the text in another: on an H100 the merge of 100 MB of random bytes took
+  // 6.30 ms that way, 7.43 with the ranks by class (perf/README, 2026-11-25). The BWT leaves
+  // that memory free. The suffix array takes it too, where its entries are as wide as ISA12's,
+  // the records fit but for the last one, and ISA12 with its tail holds the rows
+  // (held_tail_entries): the merge then reads nothing of ISA12 and writes the rows over it, and
+  // one copy moves them to the output (rows_over_isa12).
+  using Compare = CompareRestSample<decltype(text), U, I>;
+  using Record = typename Compare::Record;
+  const std::size_t records_fit = std::size_t(n) * sizeof(O) / sizeof(Record);
+  const bool records = default_merge_kernel<ExecSpace>() == MergeKernel::by_team &&
+                       reinterpret_cast<std::uintptr_t>(sa.data()) % alignof(Record) == 0;
+  const bool rows_over_isa12 = records && !bwt && sizeof(O) == sizeof(I) && records_fit + 1 >= merge_records_needed(n) &&
+                               isa12.extent(0) >= std::size_t(n) + 1 + n_rest + merge_split_entries(n);
+
   // 2. The rest: by the rank of i + 1 (the sample's class 1 in its order), then by T[i]. Its
-  // order goes to ISA12's tail, unless a reduced sample gave ISA12 anew, without one.
+  // order goes to ISA12's tail (its end where the rows go over ISA12), unless a reduced sample
+  // gave ISA12 anew, without one.
   Kokkos::View<I*, Mem> rest_store;
-  I* rest_data = isa12.data() + n_sample;
+  I* rest_data = isa12.data() + (rows_over_isa12 ? isa12.extent(0) - n_rest : std::size_t(n_sample));
   if (isa12.extent(0) < std::size_t(n_sample) + n_rest) {
     rest_store = counted_view<I>(exec, mem, "ktext::suffix_array::rest_order", n_rest);
     rest_data = rest_store.data();
@@ -229,25 +253,20 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
     release_counted(mem, scratch_store);
   }
 
-  // 3. The merge into the output; its tile boundaries in what the tail holds past the rest's order.
-  const Spare tail_room = rest_store.data() ? Spare{}
-                                            : Spare{rest_data + n_rest, (isa12.extent(0) - std::size_t(n_sample) - n_rest) * sizeof(I)};
-  CompareRestSample<decltype(text), U, I> compare{text, U(isa12.data(), n_sample), sample};
+  // 3. The merge into the output; its tile boundaries in what the tail holds past the rest's
+  // order (past the rows and last_rank, before the rest's order, where the rows go over ISA12).
+  const std::size_t room_first = rows_over_isa12 ? std::size_t(n) + 1 : std::size_t(n_sample) + n_rest;
+  const std::size_t room_last = rows_over_isa12 ? isa12.extent(0) - n_rest : isa12.extent(0);
+  const Spare tail_room = rest_store.data() ? Spare{} : Spare{isa12.data() + room_first, (room_last - room_first) * sizeof(I)};
+  Compare compare{text, U(isa12.data(), n_sample), sample};
   const U rest_sorted(rest_order.data(), n_rest);
+  if (records && (bwt || rows_over_isa12)) {
+    const std::size_t count = std::min<std::size_t>(merge_records_needed(n), records_fit);
+    compare.records = typename Compare::Records(reinterpret_cast<Record*>(sa.data()), count);
+    if (rows_over_isa12 && count < merge_records_needed(n)) compare.last_rank = isa12.data() + n;
+    merge_records(exec, compare);
+  }
   if (bwt) {
-    // The team merge reads each row's symbols and ranks from one record (MergeRecord), written
-    // into the suffix array's memory, which the BWT leaves free (the last few records, where it
-    // runs short, are read from the text and ISA12). Before, it read the ranks side by side in
-    // one sector there and the text in another: on an H100 the merge of 100 MB of random bytes
-    // took 6.30 ms that way, 7.43 with the ranks by class (perf/README, 2026-11-25).
-    using Record = typename decltype(compare)::Record;
-    const std::size_t fit = std::size_t(n) * sizeof(O) / sizeof(Record);
-    if (default_merge_kernel<ExecSpace>() == MergeKernel::by_team &&
-        reinterpret_cast<std::uintptr_t>(sa.data()) % alignof(Record) == 0) {
-      const std::size_t count = std::min<std::size_t>(merge_records_needed(n), fit);
-      compare.records = typename decltype(compare)::Records(reinterpret_cast<Record*>(sa.data()), count);
-      merge_records(exec, compare);
-    }
     const std::uint64_t zero_row = merged_row_of_zero(exec, compare, sample_order, rest_sorted);
     const auto symbols = bwt->symbols;
     Kokkos::parallel_for(
@@ -257,6 +276,12 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
                            default_merge_kernel<ExecSpace>(), tail_room);
     bwt->primary = zero_row + 1;
     bwt->written = true;
+  } else if (rows_over_isa12) {
+    if (!merge_reads_records_only(compare)) throw Error("ktext::suffix_array: internal error, merge records short");
+    const Unmanaged<O, ExecSpace> rows(reinterpret_cast<O*>(isa12.data()), n);
+    merge_difference_cover(exec, compare, sample_order, rest_sorted, EmitSuffixArray<decltype(rows)>{rows}, mem,
+                           default_merge_kernel<ExecSpace>(), tail_room);
+    Kokkos::deep_copy(exec, sa, rows);
   } else {
     merge_difference_cover(exec, compare, sample_order, rest_sorted, EmitSuffixArray<decltype(sa)>{sa}, mem,
                            default_merge_kernel<ExecSpace>(), tail_room);

@@ -58,6 +58,10 @@ struct MergeRecord {
 /// Records the merge reads for a text of \p n symbols: q = 0 .. n / 3.
 constexpr std::uint64_t merge_records_needed(std::uint64_t n) noexcept { return n / 3 + 1; }
 
+/// Entries the team merge's tile boundaries take for \p n outputs at most: tiles of 256
+/// outputs or more (teams of 32 threads or more, 8 outputs each), and one past the last.
+constexpr std::uint64_t merge_split_entries(std::uint64_t n) noexcept { return n / 256 + 2; }
+
 /// The comparison of the merge: rest suffix i = 3q against sample suffix j.
 template <class Text, class ISA, class I>
 struct CompareRestSample {
@@ -71,11 +75,17 @@ struct CompareRestSample {
   /// Optional (merge_records): records 0 .. records.extent(0) - 1; the others are read from the
   /// text and isa12.
   Records records = {};
+  /// Optional (merge_records writes it): rank + 1 of position n - 1 where n = 2 (mod 3), read
+  /// past the records. With all records but the last, it is the only rank that comparisons
+  /// read of that record: the merge then reads nothing of isa12, so the rows may be written over
+  /// it (difference_cover_as).
+  I* last_rank = nullptr;
   KOKKOS_INLINE_FUNCTION bool recorded(std::uint64_t q) const { return q < records.extent(0); }
   /// rank + 1 of sample position x, 0 at or past the end.
   KOKKOS_INLINE_FUNCTION I rank_at(std::uint64_t x) const {
     if (x >= sample.n) return I(0);
     if (recorded(x / 3)) return records(x / 3).ranks[x % 3 == 2 ? 1 : 0];
+    if (last_rank != nullptr && x + 1 == sample.n) return *last_rank;
     return I(isa12(sample.element(x)) + 1);
   }
   KOKKOS_INLINE_FUNCTION std::uint32_t symbol_at(std::uint64_t x) const {
@@ -132,8 +142,16 @@ struct CompareRestSample {
   }
 };
 
+/// Whether \p cmp's comparisons read the sample's ranks from its records only: all records, or
+/// all but the last with its one rank read (n = 2 (mod 3)) kept in last_rank.
+template <class Compare>
+bool merge_reads_records_only(const Compare& cmp) {
+  const std::uint64_t n = cmp.sample.n, count = cmp.records.extent(0), needed = merge_records_needed(n);
+  return count >= needed || (count + 1 == needed && (n % 3 != 2 || cmp.last_rank != nullptr));
+}
+
 /// Writes \p cmp's records (their count is the view's: up to merge_records_needed(n)) from the
-/// text and the sample's ranks, reading both in order.
+/// text and the sample's ranks, reading both in order, and last_rank where \p cmp has one.
 template <class ExecSpace, class Compare>
 void merge_records(const ExecSpace& exec, const Compare& cmp) {
   using Record = typename Compare::Record;
@@ -144,8 +162,15 @@ void merge_records(const ExecSpace& exec, const Compare& cmp) {
   const auto isa12 = cmp.isa12;
   const std::uint64_t n = cmp.sample.n;
   const I n1 = cmp.sample.n1, n2 = cmp.sample.n2;
+  I* const last = cmp.last_rank;
+  const std::uint64_t count = records.extent(0);
   Kokkos::parallel_for(
-      "ktext::suffix_array::merge_records", Range<ExecSpace>(exec, 0, records.extent(0)), KOKKOS_LAMBDA(std::uint64_t q) {
+      "ktext::suffix_array::merge_records", Range<ExecSpace>(exec, 0, count + (last != nullptr ? 1 : 0)),
+      KOKKOS_LAMBDA(std::uint64_t q) {
+        if (q == count) {  // position 3 (n1 - 1) + 1 = n - 1 where n = 2 (mod 3)
+          if (n % 3 == 2) *last = I(isa12(std::uint64_t(n1) - 1) + 1);
+          return;
+        }
         Record r;
         for (int t = 0; t < 4; ++t) {
           const std::uint64_t x = 3 * q + std::uint64_t(t);  // position x - 2
