@@ -57,15 +57,23 @@ inline TempView temp_storage(const Kokkos::Cuda& exec, const char* label, std::s
   return TempView(buffer.data(), need);
 }
 
-/// The CUB call sequence, in one place: \p f(void* temp, std::size_t& bytes) returns the
-/// cudaError_t of a CUB device algorithm; it is called once with temp = nullptr to size the
-/// temporary storage, then with the stream's buffer (temp_storage). Both calls are checked and
-/// reported under \p label.
+/// The first half of the CUB call sequence: \p f(void* temp, std::size_t& bytes) returns the
+/// cudaError_t of a CUB device algorithm; called with temp = nullptr, it sizes the temporary
+/// storage (checked under \p label), and the stream's buffer grows to that (temp_storage).
+/// Alone, it readies the storage for calls to come (SortPairs<Cuda>::reserve).
 template <class F>
-void cub_call(const Kokkos::Cuda& exec, const char* label, F&& f) {
+TempView cub_storage(const Kokkos::Cuda& exec, const char* label, F& f) {
   std::size_t bytes = 0;
   check(f(nullptr, bytes), label);
-  auto temp = temp_storage(exec, label, bytes);
+  return temp_storage(exec, label, bytes);
+}
+
+/// The CUB call sequence, in one place: \p f sized (cub_storage), then called with the stream's
+/// buffer, checked and reported under \p label.
+template <class F>
+void cub_call(const Kokkos::Cuda& exec, const char* label, F&& f) {
+  const TempView temp = cub_storage(exec, label, f);
+  std::size_t bytes = temp.extent(0);
   check(f(static_cast<void*>(temp.data()), bytes), label);
 }
 

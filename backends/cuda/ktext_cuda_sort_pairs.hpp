@@ -16,15 +16,20 @@ struct sort_pairs_cub_avail<Kokkos::Cuda, K, V> : std::true_type {};
 template <class K, class V>
 struct SortPairs<Kokkos::Cuda, K, V, true> {
   static constexpr char path[] = "[CUB]";
+  static constexpr char label[] = "ktext::sort_pairs[CUB]";
+  /// The CUB call of a sort of \p n pairs by bits [begin_bit, end_bit), for cuda::cub_call.
+  static auto sort(cub::DoubleBuffer<K>& k, cub::DoubleBuffer<V>& v, std::size_t n, int begin_bit, int end_bit,
+                   cudaStream_t stream) {
+    return [&k, &v, n, begin_bit, end_bit, stream](void* temp, std::size_t& bytes) {
+      return cub::DeviceRadixSort::SortPairs(temp, bytes, k, v, static_cast<std::int64_t>(n), begin_bit, end_bit, stream);
+    };
+  }
   static bool apply(const Kokkos::Cuda& exec, Unmanaged<K, Kokkos::Cuda> keys, Unmanaged<V, Kokkos::Cuda> vals,
                     Unmanaged<K, Kokkos::Cuda> keys_tmp, Unmanaged<V, Kokkos::Cuda> vals_tmp, int begin_bit,
                     int end_bit) {
-    const auto n = static_cast<std::int64_t>(keys.extent(0));
     cub::DoubleBuffer<K> k(keys.data(), keys_tmp.data());
     cub::DoubleBuffer<V> v(vals.data(), vals_tmp.data());
-    cuda::cub_call(exec, "ktext::sort_pairs[CUB]", [&](void* temp, std::size_t& bytes) {
-      return cub::DeviceRadixSort::SortPairs(temp, bytes, k, v, n, begin_bit, end_bit, exec.cuda_stream());
-    });
+    cuda::cub_call(exec, label, sort(k, v, keys.extent(0), begin_bit, end_bit, exec.cuda_stream()));
     return k.selector != 0;
   }
   /// Grows the stream's CUB storage (cuda::temp_storage) to what a sort of \p n pairs by bits
@@ -35,11 +40,8 @@ struct SortPairs<Kokkos::Cuda, K, V, true> {
   static void reserve(const Kokkos::Cuda& exec, std::size_t n, int end_bit) {
     cub::DoubleBuffer<K> k(nullptr, nullptr);
     cub::DoubleBuffer<V> v(nullptr, nullptr);
-    std::size_t bytes = 0;
-    cuda::check(cub::DeviceRadixSort::SortPairs(nullptr, bytes, k, v, static_cast<std::int64_t>(n), 0, end_bit,
-                                                exec.cuda_stream()),
-                "ktext::sort_pairs[CUB]");
-    (void)cuda::temp_storage(exec, "ktext::sort_pairs[CUB]", bytes);
+    auto size = sort(k, v, n, 0, end_bit, exec.cuda_stream());
+    (void)cuda::cub_storage(exec, label, size);
   }
 };
 
