@@ -19,7 +19,9 @@
 // suffix array is written and read again, and no pass gathers the text at random afterwards.
 // Where the BWT leaves the suffix array's memory free, the team merge first writes there, for
 // each q, the symbols and ranks that rows 3q - 1, 3q and 3q + 1 read (MergeRecord), so that each
-// row reads one place at random instead of the text and the ranks apart.
+// row reads one place at random instead of the text and the ranks apart. The suffix array takes
+// that memory too, writing its rows over the ranks, which the records then replace (last_rank,
+// difference_cover_as), and copying them to the output after.
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
