@@ -43,6 +43,13 @@ function(ktext_add_backend_executables prefix domain)
   endif()
 endfunction()
 
+# ktext_test_takes_host(<test>...): the tests run threads on every core (OpenMP, a build), so
+# that ctest, given several jobs, runs them alone; single-threaded tests share the cores.
+cmake_host_system_information(RESULT KTEXT_HOST_CORES QUERY NUMBER_OF_LOGICAL_CORES)
+function(ktext_test_takes_host)
+  set_tests_properties(${ARGN} PROPERTIES PROCESSORS ${KTEXT_HOST_CORES})
+endfunction()
+
 # ktext_add_backend_test(<domain> BODY <header>): ktext_test_<domain>_<backend> per backend,
 # registered with ctest as <domain>.<backend>, labels: the domain and the backend.
 function(ktext_add_backend_test domain)
@@ -53,5 +60,8 @@ function(ktext_add_backend_test domain)
     string(REGEX REPLACE "^ktext_test_${domain}_" "" lower ${target})
     add_test(NAME ${domain}.${lower} COMMAND ${target})
     set_tests_properties(${domain}.${lower} PROPERTIES LABELS "${domain};${lower}")
+    if(NOT lower STREQUAL "serial")
+      ktext_test_takes_host(${domain}.${lower})
+    endif()
   endforeach()
 endfunction()
