@@ -193,20 +193,20 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
   }
   if (options.progress) options.progress(SuffixArrayProgress{"merge", stats.rounds, 0, n, n});
 
-  // The team merge reads each row's symbols and ranks from one record (MergeRecord), written
-  // into the suffix array's memory, unused until the merge (the last few records, where it runs
+  // The merge reads each row's symbols and ranks from one record (MergeRecord), written into
+  // the suffix array's memory, unused until the merge (the last few records, where it runs
   // short, are read from the text and ISA12). Before, it read the ranks side by side in one
   // sector there and the text in another: on an H100 the merge of 100 MB of random bytes took
-  // 6.30 ms that way, 7.43 with the ranks by class (perf/README, 2026-11-25). The BWT leaves
-  // that memory free. The suffix array takes it too, where its entries are as wide as ISA12's,
-  // the records fit but for the last one, and ISA12 with its tail holds the rows
-  // (held_tail_entries): the merge then reads nothing of ISA12 and writes the rows over it, and
-  // one copy moves them to the output (rows_over_isa12).
+  // 6.30 ms that way, 7.43 with the ranks by class (perf/README, 2026-11-25); on 2 host threads
+  // the thread merge of 50 MB took 0.8-1.2 s with its records and their writing, 1.3-2.0 s
+  // without (perf/README, 2026-11-27). The BWT leaves that memory free. The suffix array takes
+  // it too, where its entries are as wide as ISA12's, the records fit but for the last one, and
+  // ISA12 with its tail holds the rows (held_tail_entries): the merge then reads nothing of
+  // ISA12 and writes the rows over it, and one copy moves them to the output (rows_over_isa12).
   using Compare = CompareRestSample<decltype(text), U, I>;
   using Record = typename Compare::Record;
   const std::size_t records_fit = std::size_t(n) * sizeof(O) / sizeof(Record);
-  const bool records = default_merge_kernel<ExecSpace>() == MergeKernel::by_team &&
-                       reinterpret_cast<std::uintptr_t>(sa.data()) % alignof(Record) == 0;
+  const bool records = reinterpret_cast<std::uintptr_t>(sa.data()) % alignof(Record) == 0;
   const bool rows_over_isa12 = records && !bwt && sizeof(O) == sizeof(I) && records_fit + 1 >= merge_records_needed(n) &&
                                isa12.extent(0) >= std::size_t(n) + 1 + n_rest + merge_split_entries(n);
 

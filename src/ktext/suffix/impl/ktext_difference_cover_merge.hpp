@@ -7,7 +7,7 @@
 //
 // Two kernels of the same merge path:
 // - by thread (hosts): each thread finds its start by binary search and merges a long tile,
-//   reading the text and the ranks where it compares, with hints 32 elements ahead.
+//   reading what each suffix's comparisons read once (MergeKey), with hints 32 elements ahead.
 // - by team (devices): the tile boundaries are found first, one thread each; a team then reads
 //   its tile's suffixes once, coalesced, gathers what their comparisons read (MergeKey) into
 //   team scratch, merges there and writes its outputs coalesced. The thread kernel on an H100
@@ -17,9 +17,9 @@
 // The merge writes each row through an emitter: the suffix array (EmitSuffixArray), or the BWT
 // (EmitBwt), whose symbol T[pos - 1] is read with the comparison keys, which read T[pos]: no
 // suffix array is written and read again, and no pass gathers the text at random afterwards.
-// Where the BWT leaves the suffix array's memory free, the team merge first writes there, for
-// each q, the symbols and ranks that rows 3q - 1, 3q and 3q + 1 read (MergeRecord), so that each
-// row reads one place at random instead of the text and the ranks apart. The suffix array takes
+// Where the BWT leaves the suffix array's memory free, the merge first writes there, for each
+// q, the symbols and ranks that rows 3q - 1, 3q and 3q + 1 read (MergeRecord), so that each row
+// reads one place at random instead of the text and the ranks apart. The suffix array takes
 // that memory too, writing its rows over the ranks, which the records then replace (last_rank,
 // difference_cover_as), and copying them to the output after.
 
@@ -131,14 +131,22 @@ struct CompareRestSample {
     if (r.c1 != s.c1) return r.c1 < s.c1;
     return r.r2 < s.r1;
   }
-  /// Asks for what comparisons of rest suffix i and sample suffix j read.
+  /// Asks for what rest_key(i) and sample_key(j) read.
   KOKKOS_FORCEINLINE_FUNCTION void prefetch_rest(std::uint64_t i) const {
+    if (recorded(i / 3)) {
+      ktext::impl::prefetch(records.data() + i / 3);
+      return;
+    }
     ktext::impl::prefetch(text.data() + i);
     if (i + 1 < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(i + 1));
     if (i + 2 < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(i + 2));
   }
   KOKKOS_FORCEINLINE_FUNCTION void prefetch_sample(std::uint64_t j) const {
-    const std::uint64_t x = j + (j % 3 == 1 ? 1 : 2);
+    const std::uint64_t q = j % 3 == 1 ? j / 3 : j / 3 + 1, x = j + (j % 3 == 1 ? 1 : 2);
+    if (recorded(q)) {
+      ktext::impl::prefetch(records.data() + q);
+      return;
+    }
     ktext::impl::prefetch(text.data() + j);
     if (x < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(x));
   }
@@ -252,21 +260,32 @@ struct EmitBwt {
   }
 };
 
-/// Thread t writes outputs [t tile, (t + 1) tile), from its own split on.
+/// Thread t writes outputs [t tile, (t + 1) tile), from its own split on. It holds the key of
+/// the next suffix of each order (MergeKey), so that each output reads the one suffix taken
+/// before it: one record at random where the merge has records.
 template <class Inputs, class Emit>
 struct MergeByThread {
   Inputs in;
   Emit out;
   std::uint64_t tile;
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t t) const {
+    using Compare = typename Inputs::Compare;
+    using Key = MergeKey<typename Compare::Index>;
     const std::uint64_t na = in.na(), nb = in.nb(), total = na + nb;
     const std::uint64_t first = t * tile, last = first + tile < total ? first + tile : total;
     std::uint64_t a = in.split(first), b = first - a;
+    Key ka = a < na ? in.cmp.sample_key(in.sample_position(a)) : Key{};
+    Key kb = b < nb ? in.cmp.rest_key(in.rest_position(b)) : Key{};
     for (std::uint64_t k = first; k < last; ++k) {
       if (a + prefetch_distance < na) in.cmp.prefetch_sample(in.sample_position(a + prefetch_distance));
       if (b + prefetch_distance < nb) in.cmp.prefetch_rest(in.rest_position(b + prefetch_distance));
-      const bool take_rest = a == na || (b < nb && in.cmp.rest_first(in.rest_position(b), in.sample_position(a)));
-      out.write(k, out.value(in.cmp, take_rest ? in.rest_position(b++) : in.sample_position(a++)));
+      if (a == na || (b < nb && Compare::rest_first(kb, ka))) {
+        out.write(k, out.value(in.cmp, in.rest_position(b++)));
+        if (b < nb) kb = in.cmp.rest_key(in.rest_position(b));
+      } else {
+        out.write(k, out.value(in.cmp, in.sample_position(a++)));
+        if (a < na) ka = in.cmp.sample_key(in.sample_position(a));
+      }
     }
   }
 };
