@@ -142,11 +142,11 @@ struct CompareRestSample {
     if (i + 2 < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(i + 2));
   }
   KOKKOS_FORCEINLINE_FUNCTION void prefetch_sample(std::uint64_t j) const {
-    const std::uint64_t q = j % 3 == 1 ? j / 3 : j / 3 + 1, x = j + (j % 3 == 1 ? 1 : 2);
-    if (recorded(q)) {
-      ktext::impl::prefetch(records.data() + q);
+    if (recorded((j + 1) / 3)) {  // record q holds positions 3q - 1 to 3q + 1 (preceding())
+      ktext::impl::prefetch(records.data() + (j + 1) / 3);
       return;
     }
+    const std::uint64_t x = j + (j % 3 == 1 ? 1 : 2);
     ktext::impl::prefetch(text.data() + j);
     if (x < sample.n) ktext::impl::prefetch(isa12.data() + sample.element(x));
   }
