@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
+#include <string>
 #include <type_traits>
 
 #include <ktext/suffix.hpp>
@@ -26,13 +28,15 @@ using Reduction = ktext::SampleReduction;
 
 template <class I, class S>
 std::vector<I> build(const std::vector<S>& t, ktext::SuffixArrayStats* stats = nullptr, std::size_t batch = 0,
-                     Algorithm algorithm = Algorithm::automatic, Reduction reduction = Reduction::automatic) {
+                     Algorithm algorithm = Algorithm::automatic, Reduction reduction = Reduction::automatic,
+                     std::size_t key_words = 0) {
   auto text = to_device(t, "text");
   Kokkos::View<I*, Mem> sa("sa", t.size());
   ktext::SuffixArrayOptions options;
   options.batch_entries = batch;
   options.algorithm = algorithm;
   options.sample_reduction = reduction;
+  options.initial_key_words = key_words;
   auto s = ktext::suffix_array(Exec{}, text, sa, options);
   Exec{}.fence();
   if (stats) *stats = s;
@@ -94,18 +98,22 @@ TEST(suffix_array, small_shapes_against_naive) {
   for (std::size_t n : {1, 2, 3, 7, 8, 9, 20, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000}) {
     for (const auto& [name, t] : named_texts(n, std::uint32_t(n))) {
       for (Algorithm a : algorithms)
-        EXPECT_EQ(build<std::int32_t>(t, nullptr, 0, a), naive_suffix_array<std::int32_t>(t))
-            << name << " n=" << n << " " << name_of(a);
+        for (std::size_t words : {1, 2})
+          EXPECT_EQ(build<std::int32_t>(t, nullptr, 0, a, Reduction::automatic, words), naive_suffix_array<std::int32_t>(t))
+              << name << " n=" << n << " " << name_of(a) << " words=" << words;
     }
   }
 }
 
 TEST(suffix_array, sizes_around_block_boundaries_against_reference) {
   for (std::size_t n : {2047, 2048, 2049, 4095, 4096, 4097, 65535, 65536, 65537}) {
+    // Odd sizes with initial keys of two words.
+    const std::size_t words = 1 + n % 2;
     for (const auto& [name, t] : named_texts(n, std::uint32_t(n + 11))) {
       const auto want = reference_suffix_array<std::int32_t>(t);
       for (Algorithm a : algorithms)
-        EXPECT_EQ(build<std::int32_t>(t, nullptr, 0, a), want) << name << " n=" << n << " " << name_of(a);
+        EXPECT_EQ(build<std::int32_t>(t, nullptr, 0, a, Reduction::automatic, words), want)
+            << name << " n=" << n << " " << name_of(a) << " words=" << words;
     }
   }
 }
@@ -419,6 +427,90 @@ TEST(suffix_array, both_group_sorts_agree) {
           [](ktext::SuffixArrayOptions& o, std::size_t limit) { o.segmented_group_limit = limit; },
           [](const ktext::SuffixArrayStats&, std::size_t, const std::string&) {});
       if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST(suffix_array, initial_keys_of_two_words) {
+  // Keys of two words: twice the symbols in the initial sort, as many more key pieces, every group
+  // sort after it, every shape, both algorithms; 21-bit codes (the reduced texts') too.
+  for (std::size_t n : group_sort_sizes()) {
+    for (const auto& [name, t] : named_texts(n, 23)) {
+      std::map<std::string, std::uint64_t> one_word;  // the initial prefix of each run with one word
+      sweep_group_sorts(
+          name, t, {std::size_t(1), std::size_t(2)},
+          [](ktext::SuffixArrayOptions& o, std::size_t words) { o.initial_key_words = words; },
+          [&](const ktext::SuffixArrayStats& stats, std::size_t words, const std::string& what) {
+            std::string run = what;
+            run.replace(run.find(" limit=") + 7, 1, "1");
+            if (words == 1) one_word[run] = stats.initial_prefix;
+            else EXPECT_EQ(stats.initial_prefix, 2 * one_word.at(run)) << what;
+          });
+      if (HasFatalFailure()) return;
+    }
+  }
+  const auto wide = random_text<std::uint32_t>(5000, (1u << 21) - 1, 7);
+  for (Algorithm a : algorithms) {
+    ktext::SuffixArrayStats one, two;
+    const auto want = build<std::int32_t>(wide, &one, 0, a, Reduction::automatic, 1);
+    EXPECT_EQ(build<std::int32_t>(wide, &two, 0, a, Reduction::automatic, 2), want) << name_of(a);
+    EXPECT_EQ(two.initial_prefix, 2 * one.initial_prefix) << name_of(a);
+  }
+}
+
+TEST(suffix_array, initial_key_words_by_estimate) {
+  // Unless told, GPUs take initial keys of two words where most first words repeat and the
+  // second costs one key piece: 2^21 symbols of words drawn from 64 of 12 bytes each, of 200
+  // values (8-bit codes, 6 a word for DC3: about 50 K distinct first words in the sample's 1.4 M
+  // suffixes); hosts one; random bytes one everywhere.
+  const std::size_t n = std::size_t(1) << 21;
+  const bool device = !Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible;
+  std::mt19937 rng(5);
+  std::vector<std::vector<std::uint8_t>> words(64, std::vector<std::uint8_t>(12));
+  for (auto& w : words)
+    for (auto& c : w) c = std::uint8_t(1 + rng() % 200);
+  std::vector<std::uint8_t> prose;
+  while (prose.size() < n) {
+    const auto& w = words[rng() % words.size()];
+    prose.insert(prose.end(), w.begin(), w.end());
+  }
+  prose.resize(n);
+  for (const bool repeats : {true, false}) {
+    const std::vector<std::uint8_t> t = repeats ? prose : random_text(n, 256, 5);
+    ktext::SuffixArrayStats chosen, one;
+    EXPECT_EQ(build<std::int32_t>(t, &chosen, 0, Algorithm::difference_cover), reference_suffix_array<std::int32_t>(t))
+        << repeats;
+    build<std::int32_t>(t, &one, 0, Algorithm::difference_cover, Reduction::automatic, 1);
+    EXPECT_EQ(chosen.initial_prefix, (repeats && device ? 2 : 1) * one.initial_prefix) << repeats;
+  }
+}
+
+TEST(suffix_array, distinct_words_estimate) {
+  // Linear counting of the first words (initial_key_words' estimate) on every backend: random
+  // bytes have nearly all distinct, a period of 1000 about 1000 (and the truncated few at the end).
+  using Layout = ktext::impl::AllSuffixes<std::uint32_t>;
+  const std::size_t n = (std::size_t(1) << 20) + 723;
+  for (const bool periodic : {false, true}) {
+    std::vector<std::uint8_t> t = random_text(periodic ? 1000 : n, 256, 99);
+    for (std::size_t i = t.size(); i < n; ++i) t.push_back(t[i - 1000]);
+    const auto text = to_device(t, "text");
+    const auto alphabet = ktext::impl::text_alphabet<Mem>(Exec{}, text, "test", false);
+    const Layout layout{std::uint32_t(n)};
+    using Text = ktext::impl::Unmanaged<const std::uint8_t, Exec>;
+    const int per_word = 64 / alphabet.bits;
+    const ktext::impl::PackedKey<Exec, Text, Layout> key{Text(text.data(), n), alphabet, layout, per_word};
+    Kokkos::View<std::uint32_t*, Mem> room("room", n);
+    for (std::uint64_t runs : {1, 64}) {  // every element, or 64 runs of n / 64
+      const double read = double(n / runs * runs);
+      const double d = ktext::impl::distinct_words_estimate(
+          Exec{}, key, std::uint32_t(n), ktext::impl::Unmanaged<std::uint32_t, Exec>(room.data(), n), runs);
+      if (periodic) {
+        EXPECT_GT(d, 900.0) << runs;
+        EXPECT_LT(d, 1200.0) << runs;
+      } else {
+        EXPECT_GT(d, 0.95 * read) << runs;
+        EXPECT_LT(d, 1.05 * read) << runs;
+      }
     }
   }
 }

@@ -37,6 +37,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -47,6 +48,7 @@
 #include "ktext/core/alphabet.hpp"
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
+#include "ktext/core/popcount.hpp"
 #include "ktext/core/prefetch.hpp"
 #include "ktext/core/range.hpp"
 #include "ktext/primitives/gather_scatter.hpp"
@@ -124,7 +126,7 @@ struct PackedKey {
   Text text;
   AlphabetMap<typename ExecSpace::memory_space> alphabet;
   Layout layout;
-  int per_key;  // codes per 64-bit key: 64 / alphabet.bits (a multiple of 3 for the sample)
+  int per_key;  // codes per key: 64 / alphabet.bits (a multiple of 3 for the sample) per 64-bit word
   /// First symbol of a key read by piece<P>(., shift), for pieces of \p width bits.
   KOKKOS_INLINE_FUNCTION int first_read(int shift, int width) const {
     const int t = per_key - 1 - (shift + width - 1) / alphabet.bits;
@@ -137,10 +139,11 @@ struct PackedKey {
     const std::uint64_t at = std::uint64_t(layout.position(v(j + prefetch_distance))) + std::uint64_t(t);
     if (at < text.extent(0)) ktext::impl::prefetch(text.data() + at);
   }
-  /// Bits [shift, shift + width) of the packed key of element p (width at most Piece's, the
-  /// bits above it 0). Symbol t occupies bits [(k-1-t) b, (k-1-t) b + b); only the symbols
-  /// overlapping the piece are read (3 of 9 for source code in 16 bits, 16 of 64 for a unary
-  /// text, instead of all k per piece).
+  /// Bits [shift, shift + width) of the packed key of element p (width at most 32, the bits
+  /// above it 0). Symbol t occupies bits [(k-1-t) b, (k-1-t) b + b) of a key of k b bits, which
+  /// may exceed 64; only the symbols overlapping the piece are read (3 of 9 for source code in
+  /// 16 bits, 16 of 64 for a unary text, instead of all k per piece), each shifted to its place
+  /// in the piece: the lowest one may start below it, the highest end above it.
   template <class Piece>
   KOKKOS_INLINE_FUNCTION Piece piece(I p, int shift, int width) const {
     const int k = per_key, b = alphabet.bits;
@@ -150,9 +153,9 @@ struct PackedKey {
     std::uint64_t acc = 0;
     for (int t = t_first; t <= t_last; ++t) {  // P(t) < n - i: no overflow near 2^31
       const std::uint64_t code = P(t) < n - i ? alphabet(text(i + t)) : 0;
-      acc |= code << ((k - 1 - t) * b);
+      const int at = (k - 1 - t) * b - shift;  // in (-b, width): below 64 + b bits
+      acc |= at >= 0 ? code << at : code >> -at;
     }
-    acc >>= shift;
     return static_cast<Piece>(width < 64 ? acc & ((std::uint64_t(1) << width) - 1) : acc);
   }
   /// Whether elements a and b agree on their first k symbols (neither truncated). Equal codes
@@ -168,7 +171,101 @@ struct PackedKey {
   }
   /// Whether elements a and b are in one group after the initial sort (truncated ones never are).
   KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return !truncated(a) && !truncated(b) && same_prefix(a, b); }
+  /// A hash of element p's key, for keys of one word (per_key b <= 64): the packed word mixed
+  /// (splitmix64's finalizer), so that equal keys hash alike and others spread.
+  KOKKOS_INLINE_FUNCTION std::uint64_t word_hash(I p) const {
+    const int k = per_key, b = alphabet.bits;
+    const P i = layout.position(p), n = layout.text_length();
+    std::uint64_t h = 0;
+    for (int t = 0; t < k; ++t) {
+      const std::uint64_t code = P(t) < n - i ? alphabet(text(i + t)) : 0;
+      h |= code << ((k - 1 - t) * b);
+    }
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+    return h ^ (h >> 31);
+  }
 };
+
+/// Linear counting of the distinct one-word keys of sampled elements: sample s, element
+/// (s / run) spacing + s % run (runs of \p run elements, \p spacing apart), sets the bit of
+/// \p marks (2^(64 - shift) bits, 32 a word) that its key's hash picks.
+template <class Key, class Marks>
+struct MarkWordHash {
+  Key key;
+  Marks marks;
+  int shift;
+  std::uint64_t run, spacing;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t s) const {
+    const std::uint64_t e = s / run * spacing + s % run;
+    const std::uint64_t bit = key.word_hash(static_cast<typename Key::I>(e)) >> shift;
+    Kokkos::atomic_or(&marks(bit / 32), std::uint32_t(1) << (bit % 32));
+  }
+};
+
+/// Elements from which SuffixArrayOptions::initial_key_words = 0 estimates the distinct first
+/// words on GPUs, and the elements it reads: 64 runs of 2^14 consecutive ones, evenly spread.
+/// Runs keep the repeats of nearby text (markup's tags, a document's versions); every element
+/// took 0.3-1 ms of atomics on an H200 at 50-100 MB (16-67 M elements), more than the second
+/// word saved on source code and english.
+inline constexpr std::uint64_t initial_key_estimate_min = std::uint64_t(1) << 20;
+inline constexpr std::uint64_t initial_key_estimate_runs = 64;
+
+/// Distinct one-word keys among the \p n elements of \p first_word, or among \p runs evenly
+/// spread runs of n / runs consecutive ones, estimated by linear counting (Whang, Vander-Zanden
+/// and Taylor 1990): a bit per element read, rounded up to a power of two, in \p room (as many
+/// entries of I as elements, unused meanwhile), set by each key's hash; the estimate is
+/// -B ln(unset / B) of B bits (relative error about 1% where B >= the elements read). One pass
+/// over their first words and one wait for the count; infinity where every bit is set.
+template <class ExecSpace, class Key, class I>
+double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n, const Unmanaged<I, ExecSpace>& room,
+                               std::uint64_t runs = 1) {
+  // \p runs runs of n / runs elements (rounded down), n / runs apart: all of them where runs = 1.
+  const std::uint64_t run = std::uint64_t(n) / runs, samples = run * runs;
+  if (samples == 0) return 0;
+  const int log_bits = std::max(6, bit_width(samples - 1));  // 2^log_bits >= samples, 2 words at least
+  const std::size_t words = std::size_t(1) << (log_bits - 5);
+  if (room.extent(0) * sizeof(I) < words * sizeof(std::uint32_t))
+    throw Error("ktext::suffix_array: internal error, no room to count the first words");
+  const Unmanaged<std::uint32_t, ExecSpace> marks(reinterpret_cast<std::uint32_t*>(room.data()), words);
+  Kokkos::parallel_for(
+      "ktext::suffix_array::word_marks_clear", Range<ExecSpace>(exec, 0, words),
+      KOKKOS_LAMBDA(std::size_t w) { marks(w) = 0; });
+  Kokkos::parallel_for("ktext::suffix_array::word_marks", Range<ExecSpace>(exec, 0, std::size_t(samples)),
+                       MarkWordHash<Key, decltype(marks)>{first_word, marks, 64 - log_bits, run, std::uint64_t(n) / runs});
+  std::uint64_t set = 0;
+  Kokkos::parallel_reduce(
+      "ktext::suffix_array::word_marks_count", Range<ExecSpace>(exec, 0, words / 2),
+      KOKKOS_LAMBDA(std::size_t w, std::uint64_t & c) {
+        c += std::uint64_t(popcount64((std::uint64_t(marks(2 * w + 1)) << 32) | marks(2 * w)));
+      },
+      set);  // waits
+  const double bits = std::ldexp(1.0, log_bits);
+  if (double(set) >= bits) return std::numeric_limits<double>::infinity();
+  return -bits * std::log1p(-double(set) / bits);
+}
+
+/// 64-bit words of the initial sort's keys (SuffixArrayOptions::initial_key_words) for the
+/// \p n elements of \p first_word, a one-word key of \p word_bits bits: 2 where the second word
+/// costs the LSD sort of 32-bit pieces one piece more (8-bit and 16-bit symbols: 48 bits a
+/// word) and fewer than 2 in 5 of the sampled first words are distinct (distinct_words_estimate
+/// over initial_key_estimate_runs runs, in \p room). Where the first word leaves most elements
+/// in groups, the first doubling round sorts nearly all of them by a gathered rank, twice, and
+/// scatters their ranks: on an H200 that round took 5.75 ms for 50 MB of xml (32.7 M of its
+/// 33.3 M sample suffixes in 1 M groups after 6 symbols) where the third piece took about 3;
+/// for source code and english (7-bit codes, 9 symbols a word) two pieces more took as long as
+/// the round saved (4.2 and 3.9 ms against 5.3 and 4.3; perf/README, 2026-11-28). One word on
+/// hosts unless set: there the first round of xml costs less than the second word (2 threads,
+/// 50 MB: 7.4-7.6 s in all against 7.9-8.0).
+template <class ExecSpace, class Key, class I>
+int initial_key_words(const ExecSpace& exec, const SuffixArrayOptions& options, const Key& first_word, int word_bits,
+                      I n, const Unmanaged<I, ExecSpace>& room) {
+  if (options.initial_key_words != 0) return options.initial_key_words >= 2 ? 2 : 1;
+  if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible) return 1;
+  if (std::uint64_t(n) < initial_key_estimate_min || (2 * word_bits + 31) / 32 > (word_bits + 31) / 32 + 1) return 1;
+  const double read = double(std::uint64_t(n) / initial_key_estimate_runs * initial_key_estimate_runs);
+  return distinct_words_estimate(exec, first_word, n, room, initial_key_estimate_runs) < 0.4 * read ? 2 : 1;
+}
 
 /// keys(j) = bits [shift, shift + width) of the packed key of element order(j).
 template <class Key, class Order, class Keys>
@@ -841,17 +938,21 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     return stats;
   }
 
-  // Codes per key; a multiple of the layout's step, so that h stays one.
-  const int per_key = 64 / alphabet.bits / Layout::step * Layout::step;
-  const PackedKey<ExecSpace, decltype(text), Layout> key{text, alphabet, layout, per_key};
-  const int key_bits = per_key * alphabet.bits;
-  stats.initial_prefix = std::uint64_t(per_key);
-
   // Initial sort of all elements by their packed first k symbols, truncated suffixes first. The
   // order is sorted in the output's memory (as I values) with ISA as the other value buffer.
   report("initial sort", 0, std::uint64_t(n));
   Kokkos::View<I*, Mem> isa = isa_held ? Kokkos::View<I*, Mem>(isa_out->data(), n)
                                         : counted_view<I>(exec, mem, "ktext::suffix_array::isa", n);
+  // Codes per 64-bit word, a multiple of the layout's step so that h stays one, in one word or
+  // two (initial_key_words: its estimate takes ISA's memory, unused until the sort).
+  using Key = PackedKey<ExecSpace, decltype(text), Layout>;
+  const int per_word = 64 / alphabet.bits / Layout::step * Layout::step;
+  const int per_key =
+      per_word * initial_key_words(exec, options, Key{text, alphabet, layout, per_word}, per_word * alphabet.bits, n,
+                                   Unmanaged<I, ExecSpace>(isa.data(), n));
+  const Key key{text, alphabet, layout, per_key};
+  const int key_bits = per_key * alphabet.bits;
+  stats.initial_prefix = std::uint64_t(per_key);
   const Unmanaged<I, ExecSpace> order(reinterpret_cast<I*>(sa.data()), n);
   // The key buffers once sorted, where they were not allocated: room for the ranks in sorted
   // order (4 bytes per element), which ktext::scatter then writes to ISA in windows.
