@@ -247,8 +247,9 @@ double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n
 
 /// 64-bit words of the initial sort's keys (SuffixArrayOptions::initial_key_words) for the
 /// \p n elements of \p first_word, a one-word key of \p word_bits bits: 2 where the second word
-/// costs the LSD sort of 32-bit pieces one piece more (8-bit and 16-bit symbols: 48 bits a
-/// word) and fewer than 2 in 5 of the sampled first words are distinct (distinct_words_estimate
+/// costs the LSD sort of 32-bit pieces one piece more (words of 48 bits or less: 8-bit codes,
+/// 6 a word for DC3, and codes of 11 to 16 bits, 3 a word) and fewer than 2 in 5 of the sampled
+/// first words are distinct (distinct_words_estimate
 /// over initial_key_estimate_runs runs, in \p room). Where the first word leaves most elements
 /// in groups, the first doubling round sorts nearly all of them by a gathered rank, twice, and
 /// scatters their ranks: on an H200 that round took 5.75 ms for 50 MB of xml (32.7 M of its
