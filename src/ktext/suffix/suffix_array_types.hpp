@@ -108,9 +108,10 @@ struct SuffixArrayOptions {
   /// a multiple of 3 for DC3's sample): 1 or 2. Two words take one or two more 32-bit key
   /// pieces for the LSD sort, which cost less than the doubling round they save where the
   /// first word leaves most suffixes in groups (markup) and one piece does. 0 chooses 2 on GPUs
-  /// where one piece does (8-bit codes, and codes of 11 to 16 bits) and an estimate of the distinct first words
-  /// (linear counting of their hashes in 64 runs of 2^14 suffixes) finds fewer than 2 in 5 of
-  /// them, among 2^20 suffixes or more; else 1. The result is the same either way.
+  /// where one piece does (8-bit codes, and codes of 11 to 16 bits) and an estimate of the
+  /// distinct first words (linear counting of their hashes in 64 runs of 2^14 suffixes) finds
+  /// fewer than 2 in 5 of them, among 2^20 suffixes or more; else 1. The result is the same
+  /// either way.
   std::size_t initial_key_words = 0;
 };
 
