@@ -249,15 +249,15 @@ double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n
 /// \p n elements of \p first_word, a one-word key of \p word_bits bits: 2 where the second word
 /// costs the LSD sort of 32-bit pieces one piece more (words of 48 bits or less: 8-bit codes,
 /// 6 a word for DC3, and codes of 11 to 16 bits, 3 a word) and fewer than 2 in 5 of the sampled
-/// first words are distinct (distinct_words_estimate
-/// over initial_key_estimate_runs runs, in \p room). Where the first word leaves most elements
-/// in groups, the first doubling round sorts nearly all of them by a gathered rank, twice, and
-/// scatters their ranks: on an H200 that round took 5.75 ms for 50 MB of xml (32.7 M of its
-/// 33.3 M sample suffixes in 1 M groups after 6 symbols) where the third piece took about 3;
-/// for source code and english (7-bit codes, 9 symbols a word) two pieces more took as long as
-/// the round saved (4.2 and 3.9 ms against 5.3 and 4.3; perf/README, 2026-11-28). One word on
-/// hosts unless set: there the first round of xml costs less than the second word (2 threads,
-/// 50 MB: 7.4-7.6 s in all against 7.9-8.0).
+/// first words are distinct (distinct_words_estimate over initial_key_estimate_runs runs, in
+/// \p room). Where the first word leaves most elements in groups, the first doubling round
+/// sorts nearly all of them by a gathered rank, twice, and scatters their ranks: on an H200
+/// that round took 5.75 ms for 50 MB of xml (32.7 M of its 33.3 M sample suffixes in 1 M groups
+/// after 6 symbols) where the third piece took about 3; for source code and english (7-bit
+/// codes, 9 symbols a word) two pieces more took as long as the round saved (4.2 and 3.9 ms
+/// against 5.3 and 4.3; perf/README, 2026-11-28). One word on hosts unless set: there the first
+/// round of xml costs less than the second word (2 threads, 50 MB: 7.4-7.6 s in all against
+/// 7.9-8.0).
 template <class ExecSpace, class Key, class I>
 int initial_key_words(const ExecSpace& exec, const SuffixArrayOptions& options, const Key& first_word, int word_bits,
                       I n, const Unmanaged<I, ExecSpace>& room) {
