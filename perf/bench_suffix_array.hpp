@@ -31,6 +31,8 @@
 // KTEXT_BENCH_SA_SCATTER_WINDOW sets SuffixArrayOptions::scatter_window (0: the backend's).
 // KTEXT_BENCH_SA_SCATTER_PARTS sets SuffixArrayOptions::scatter_parts (0: the backend's; 1: none).
 // KTEXT_BENCH_SA_KEY_WORDS sets SuffixArrayOptions::initial_key_words (0: the estimate on GPUs).
+// KTEXT_BENCH_SA_KEY_PART sets SuffixArrayOptions::initial_key_part (1: whole, 2: top, else
+// automatic).
 // These options apply to suffix_array_, suffix_array64_, bwt_from_text_ and bwt_two_steps_.
 // KTEXT_BENCH_SA_REDUCTION=1 never reduces DC3's sample (SampleReduction::never); counter
 // reductions: the levels that did.
@@ -148,6 +150,9 @@ inline ktext::SuffixArrayOptions bench_options() {
   options.scatter_window = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_SCATTER_WINDOW", 0)));
   options.scatter_parts = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_SCATTER_PARTS", 0)));
   options.initial_key_words = static_cast<std::size_t>(std::max(0LL, env_int("KTEXT_BENCH_SA_KEY_WORDS", 0)));
+  const long long part = env_int("KTEXT_BENCH_SA_KEY_PART", 0);
+  if (part == 1) options.initial_key_part = ktext::InitialKeyPart::whole;
+  if (part == 2) options.initial_key_part = ktext::InitialKeyPart::top;
   // 1: doubling, 2: DC3, else the backend's default.
   const long long algorithm = env_int("KTEXT_BENCH_SA_ALGORITHM", 0);
   if (algorithm == 1) options.algorithm = ktext::SuffixArrayAlgorithm::doubling;

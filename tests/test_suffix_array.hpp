@@ -7,6 +7,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <tuple>
 #include <type_traits>
 
 #include <ktext/suffix.hpp>
@@ -458,11 +459,66 @@ TEST(suffix_array, initial_keys_of_two_words) {
   }
 }
 
-TEST(suffix_array, initial_key_words_by_estimate) {
+/// The symbols the initial sort compares of a text of \p sigma symbols with InitialKeyPart::top
+/// (0 where the top 32 bits hold no multiple of the step in full, or a key of one word fits
+/// them): the top's whole symbols, rounded down to a multiple of \p step (3 for DC3's sample).
+inline std::uint64_t top_prefix(std::size_t sigma, int step) {
+  const int b = std::max(1, ktext::bit_width(sigma > 0 ? sigma - 1 : 0));
+  const int per_word = 64 / b / step * step;
+  const int prefix = std::min(32 / b, per_word) / step * step;
+  return per_word * b > 32 ? std::uint64_t(prefix) : 0;
+}
+
+TEST(suffix_array, initial_key_top_piece) {
+  // The initial sort by the top 32 bits of the key alone (the rounds sort the rest), forced:
+  // every shape, every group sort after it, both algorithms, sizes 2^k + {0, 7, 723, 1347}; the
+  // initial prefix is the top's whole symbols, a multiple of 3 for DC3, wherever they hold one.
+  // A text that ends in a run of the smallest symbol (whose code is that of the end) too, then
+  // 21-bit codes (no multiple of 3 in 32 bits for DC3: the whole key).
+  for (std::size_t n : group_sort_sizes()) {
+    auto texts = named_texts(n, 29);
+    std::vector<std::uint8_t> zeros = random_text(n, 256, std::uint32_t(n));
+    for (std::size_t i = n - std::min<std::size_t>(n, 40); i < n; ++i) zeros[i] = 0;
+    texts.emplace_back("random256_ending_in_zeros", zeros);
+    for (const auto& [name, t] : texts) {
+      std::vector<bool> seen(256);
+      for (std::uint8_t c : t) seen[c] = true;
+      const std::size_t sigma = std::size_t(std::count(seen.begin(), seen.end(), true));
+      sweep_group_sorts(
+          name, t, {std::size_t(2)},
+          [](ktext::SuffixArrayOptions& o, std::size_t) { o.initial_key_part = ktext::InitialKeyPart::top; },
+          [&](const ktext::SuffixArrayStats& stats, std::size_t, const std::string& what) {
+            const bool dc3 = what.size() >= 3 && what.compare(what.size() - 3, 3, "dc3") == 0;
+            const std::uint64_t top = top_prefix(sigma, dc3 ? 3 : 1);
+            if (top > 0) EXPECT_EQ(stats.initial_prefix, top) << what;
+          });
+      if (HasFatalFailure()) return;
+    }
+  }
+  const auto wide = random_text<std::uint32_t>(5000, (1u << 21) - 1, 7);
+  for (Algorithm a : algorithms) {
+    ktext::SuffixArrayStats whole, top;
+    const auto want = naive_suffix_array<std::int32_t>(wide);
+    auto text = to_device(wide, "text");
+    for (const auto part : {ktext::InitialKeyPart::whole, ktext::InitialKeyPart::top}) {
+      Kokkos::View<std::int32_t*, Mem> sa("sa", wide.size());
+      ktext::SuffixArrayOptions options;
+      options.algorithm = a;
+      options.initial_key_part = part;
+      (part == ktext::InitialKeyPart::top ? top : whole) = ktext::suffix_array(Exec{}, text, sa, options);
+      Exec{}.fence();
+      EXPECT_EQ(to_host(sa), want) << name_of(a);
+    }
+    EXPECT_EQ(top.initial_prefix, a == Algorithm::doubling ? 1u : whole.initial_prefix) << name_of(a);
+  }
+}
+
+TEST(suffix_array, initial_key_by_estimate) {
   // Unless told, GPUs take initial keys of two words where most first words repeat and the
   // second costs one key piece: 2^21 symbols of words drawn from 64 of 12 bytes each, of 200
   // values (8-bit codes, 6 a word for DC3: about 50 K distinct first words in the sample's 1.4 M
-  // suffixes); hosts one; random bytes one everywhere.
+  // suffixes); hosts one. Random bytes and random ACGT take the top piece of one word everywhere
+  // (3 bytes and 15 letters for DC3, nearly every top distinct).
   const std::size_t n = std::size_t(1) << 21;
   const bool device = !Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible;
   std::mt19937 rng(5);
@@ -475,19 +531,21 @@ TEST(suffix_array, initial_key_words_by_estimate) {
     prose.insert(prose.end(), w.begin(), w.end());
   }
   prose.resize(n);
-  for (const bool repeats : {true, false}) {
-    const std::vector<std::uint8_t> t = repeats ? prose : random_text(n, 256, 5);
-    ktext::SuffixArrayStats chosen, one;
+  const std::pair<std::vector<std::uint8_t>, std::uint64_t> cases[] = {
+      {prose, device ? 12u : 6u}, {random_text(n, 256, 5), 3u}, {random_text(n, 4, 6), 15u}};
+  for (const auto& [t, prefix] : cases) {
+    ktext::SuffixArrayStats chosen;
     EXPECT_EQ(build<std::int32_t>(t, &chosen, 0, Algorithm::difference_cover), reference_suffix_array<std::int32_t>(t))
-        << repeats;
-    build<std::int32_t>(t, &one, 0, Algorithm::difference_cover, Reduction::automatic, 1);
-    EXPECT_EQ(chosen.initial_prefix, (repeats && device ? 2 : 1) * one.initial_prefix) << repeats;
+        << prefix;
+    EXPECT_EQ(chosen.initial_prefix, prefix);
   }
 }
 
 TEST(suffix_array, distinct_words_estimate) {
-  // Linear counting of the first words (initial_key_words' estimate) on every backend: random
-  // bytes have nearly all distinct, a period of 1000 about 1000 (and the truncated few at the end).
+  // Linear counting of the first words (the estimates of initial_key_words and initial_key_part)
+  // on every backend: random bytes have nearly all distinct, a period of 1000 about 1000 (and the
+  // truncated few at the end); read in full, in 64 runs of n / 64 (all but a few), in 64 runs of
+  // 2^14, and in 64 runs of 2^14 with 32 bits per element read.
   using Layout = ktext::impl::AllSuffixes<std::uint32_t>;
   const std::size_t n = (std::size_t(1) << 20) + 723;
   for (const bool periodic : {false, true}) {
@@ -500,16 +558,23 @@ TEST(suffix_array, distinct_words_estimate) {
     const int per_word = 64 / alphabet.bits;
     const ktext::impl::PackedKey<Exec, Text, Layout> key{Text(text.data(), n), alphabet, layout, per_word};
     Kokkos::View<std::uint32_t*, Mem> room("room", n);
-    for (std::uint64_t runs : {1, 64}) {  // every element, or 64 runs of n / 64
-      const double read = double(n / runs * runs);
+    const std::uint64_t run = std::uint64_t(1) << 14;
+    const std::tuple<std::uint64_t, std::uint64_t, int, std::uint64_t> reads[] = {
+        {1, 0, 0, n}, {64, n / 64, 0, n / 64 * 64}, {64, run, 0, 64 * run}, {64, run, 5, 64 * run}};
+    for (const auto& [runs, length, sparsity, expect_read] : reads) {
+      const std::string what = std::to_string(runs) + " runs of " + std::to_string(length) + ", sparsity " +
+                               std::to_string(sparsity);
+      std::uint64_t read = 0;
       const double d = ktext::impl::distinct_words_estimate(
-          Exec{}, key, std::uint32_t(n), ktext::impl::Unmanaged<std::uint32_t, Exec>(room.data(), n), runs);
+          Exec{}, key, std::uint32_t(n), ktext::impl::Unmanaged<std::uint32_t, Exec>(room.data(), n), runs, length,
+          sparsity, &read);
+      EXPECT_EQ(read, expect_read) << what;
       if (periodic) {
-        EXPECT_GT(d, 900.0) << runs;
-        EXPECT_LT(d, 1200.0) << runs;
+        EXPECT_GT(d, 900.0) << what;
+        EXPECT_LT(d, 1200.0) << what;
       } else {
-        EXPECT_GT(d, 0.95 * read) << runs;
-        EXPECT_LT(d, 1.05 * read) << runs;
+        EXPECT_GT(d, 0.95 * double(read)) << what;
+        EXPECT_LT(d, 1.05 * double(read)) << what;
       }
     }
   }

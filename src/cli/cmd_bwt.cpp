@@ -65,6 +65,7 @@ int run_bwt(const GlobalOptions& global, const BwtOptions& options) {
   json["output"] = utf8_safe(options.output);
   json["format"] = options.raw ? "raw" : "container";
   json["rounds"] = stats.rounds;
+  json["initial_prefix"] = stats.initial_prefix;
   json["reductions"] = stats.reductions;
   json["primary_index"] = primary;
   ctx.finish(json, format("bwt: n = %llu, backend %s, %.3f s (%.1f MB/s), primary index %llu; wrote %s (%s)",

@@ -51,6 +51,24 @@ enum class SampleReduction {
   first_round,
 };
 
+/// How much of its packed key the initial sort compares (SuffixArrayOptions::initial_key_part).
+/// A key of 64 / b symbols of b bits takes the LSD sort two 32-bit pieces; its top piece alone
+/// holds the first 32 / b symbols (rounded down to a multiple of 3 for DC3's sample: 3 bytes,
+/// 15 DNA letters), and where nearly every suffix differs there (random or compressed data) the
+/// low piece's random gather and sort passes cost more than the first doubling round over the
+/// few suffixes left in groups. The result is the same either way.
+enum class InitialKeyPart {
+  /// The top piece alone where it leaves under a sixteenth of the suffixes in groups, as
+  /// estimated from the distinct top pieces of 64 evenly spread runs of 2^15 suffixes (linear
+  /// counting, extrapolated as for tops drawn uniformly), among 2^20 suffixes or more; else the
+  /// whole key.
+  automatic,
+  /// The whole key.
+  whole,
+  /// The top 32 bits, wherever they hold a multiple of the prefix step in full.
+  top,
+};
+
 struct SuffixArrayOptions {
   /// The algorithm; the result is the same either way.
   SuffixArrayAlgorithm algorithm = SuffixArrayAlgorithm::automatic;
@@ -109,10 +127,12 @@ struct SuffixArrayOptions {
   /// pieces for the LSD sort, which cost less than the doubling round they save where the
   /// first word leaves most suffixes in groups (markup) and one piece does. 0 chooses 2 on GPUs
   /// where one piece does (8-bit codes, and codes of 11 to 16 bits) and an estimate of the
-  /// distinct first words (linear counting of their hashes in 64 runs of 2^14 suffixes) finds
+  /// distinct first words (linear counting of every suffix's first-word hash) finds
   /// fewer than 2 in 5 of them, among 2^20 suffixes or more; else 1. The result is the same
   /// either way.
   std::size_t initial_key_words = 0;
+  /// The whole key or its top 32 bits (InitialKeyPart); the top alone is a key of one word.
+  InitialKeyPart initial_key_part = InitialKeyPart::automatic;
 };
 
 /// \brief What a run used.

@@ -199,31 +199,46 @@ struct MarkWordHash {
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t s) const {
     const std::uint64_t e = s / run * spacing + s % run;
     const std::uint64_t bit = key.word_hash(static_cast<typename Key::I>(e)) >> shift;
-    Kokkos::atomic_or(&marks(bit / 32), std::uint32_t(1) << (bit % 32));
+    const std::uint32_t mask = std::uint32_t(1) << (bit % 32);
+    // A key that repeats finds its bit set: a load instead of another atomic on the same word,
+    // which would wait behind the others (markup repeats most of its first words).
+    if ((Kokkos::atomic_load(&marks(bit / 32)) & mask) == 0) Kokkos::atomic_or(&marks(bit / 32), mask);
   }
 };
 
-/// Elements from which SuffixArrayOptions::initial_key_words = 0 estimates the distinct first
-/// words on GPUs, and the elements it reads: 64 runs of 2^14 consecutive ones, evenly spread.
-/// Runs keep the repeats of nearby text (markup's tags, a document's versions); every element
-/// took 0.3-1 ms of atomics on an H200 at 50-100 MB (16-67 M elements), more than the second
-/// word saved on source code and english.
+/// Elements from which the initial key's estimates start (initial_key_words, initial_top_only).
 inline constexpr std::uint64_t initial_key_estimate_min = std::uint64_t(1) << 20;
-inline constexpr std::uint64_t initial_key_estimate_runs = 64;
+/// The runs of InitialKeyPart::automatic's estimate of the distinct top pieces, and the bits of
+/// its bitmap per element read (as 2^log): 64 runs of 2^15 elements, evenly spread (runs keep
+/// the repeats of nearby text), in 2^26 bits, so that linear counting sees the few hundred
+/// repeats among them of tops drawn from 2^32 values (2^42 / 2^33 = 512) with a standard error
+/// of about 180. Reading every element took 0.3-1 ms of atomics on an H200 at 16-67 M elements.
+inline constexpr std::uint64_t initial_top_estimate_runs = 64;
+inline constexpr std::uint64_t initial_top_estimate_run = std::uint64_t(1) << 15;
+inline constexpr int initial_top_estimate_sparsity = 5;
 
-/// Distinct one-word keys among the \p n elements of \p first_word, or among \p runs evenly
-/// spread runs of n / runs consecutive ones, estimated by linear counting (Whang, Vander-Zanden
-/// and Taylor 1990): a bit per element read, rounded up to a power of two, in \p room (as many
-/// entries of I as elements, unused meanwhile), set by each key's hash; the estimate is
-/// -B ln(unset / B) of B bits (relative error about 1% where B >= the elements read). One pass
-/// over their first words and one wait for the count; infinity where every bit is set.
+/// Distinct one-word keys among \p runs evenly spread runs of \p run consecutive elements of
+/// the \p n of \p first_word (all n where runs * run >= n, or run = 0), estimated by linear
+/// counting (Whang, Vander-Zanden and Taylor 1990): a bitmap of B bits, 2^sparsity per element
+/// read rounded up to a power of two (fewer where \p room, as many entries of I as elements and
+/// unused meanwhile, holds fewer), set by each key's hash; the estimate is -B ln(unset / B)
+/// (standard error sqrt(B (e^t - t - 1)) for t = distinct / B). One pass over their keys and
+/// one wait for the count; infinity where every bit is set. \p read receives the elements read.
 template <class ExecSpace, class Key, class I>
 double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n, const Unmanaged<I, ExecSpace>& room,
-                               std::uint64_t runs = 1) {
-  // \p runs runs of n / runs elements (rounded down), n / runs apart: all of them where runs = 1.
-  const std::uint64_t run = std::uint64_t(n) / runs, samples = run * runs;
+                               std::uint64_t runs = 1, std::uint64_t run = 0, int sparsity = 0,
+                               std::uint64_t* read = nullptr) {
+  // \p runs runs of \p run elements, n / runs apart; one run of all n where they would cover n.
+  if (runs == 0 || run == 0 || run > std::uint64_t(n) / runs) {
+    runs = 1;
+    run = std::uint64_t(n);
+  }
+  const std::uint64_t samples = run * runs, spacing = std::uint64_t(n) / runs;
+  if (read) *read = samples;
   if (samples == 0) return 0;
-  const int log_bits = std::max(6, bit_width(samples - 1));  // 2^log_bits >= samples, 2 words at least
+  // 2^log_bits >= 2^sparsity samples, 2 words at least, within the room.
+  const int room_log = bit_width(std::uint64_t(room.extent(0)) * sizeof(I) * 8) - 1;
+  const int log_bits = std::max(6, std::min(bit_width(samples - 1) + sparsity, room_log));
   const std::size_t words = std::size_t(1) << (log_bits - 5);
   if (room.extent(0) * sizeof(I) < words * sizeof(std::uint32_t))
     throw Error("ktext::suffix_array: internal error, no room to count the first words");
@@ -232,7 +247,7 @@ double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n
       "ktext::suffix_array::word_marks_clear", Range<ExecSpace>(exec, 0, words),
       KOKKOS_LAMBDA(std::size_t w) { marks(w) = 0; });
   Kokkos::parallel_for("ktext::suffix_array::word_marks", Range<ExecSpace>(exec, 0, std::size_t(samples)),
-                       MarkWordHash<Key, decltype(marks)>{first_word, marks, 64 - log_bits, run, std::uint64_t(n) / runs});
+                       MarkWordHash<Key, decltype(marks)>{first_word, marks, 64 - log_bits, run, spacing});
   std::uint64_t set = 0;
   Kokkos::parallel_reduce(
       "ktext::suffix_array::word_marks_count", Range<ExecSpace>(exec, 0, words / 2),
@@ -248,24 +263,47 @@ double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n
 /// 64-bit words of the initial sort's keys (SuffixArrayOptions::initial_key_words) for the
 /// \p n elements of \p first_word, a one-word key of \p word_bits bits: 2 where the second word
 /// costs the LSD sort of 32-bit pieces one piece more (words of 48 bits or less: 8-bit codes,
-/// 6 a word for DC3, and codes of 11 to 16 bits, 3 a word) and fewer than 2 in 5 of the sampled
-/// first words are distinct (distinct_words_estimate over initial_key_estimate_runs runs, in
-/// \p room). Where the first word leaves most elements in groups, the first doubling round
-/// sorts nearly all of them by a gathered rank, twice, and scatters their ranks: on an H200
-/// that round took 5.75 ms for 50 MB of xml (32.7 M of its 33.3 M sample suffixes in 1 M groups
-/// after 6 symbols) where the third piece took about 3; for source code and english (7-bit
-/// codes, 9 symbols a word) two pieces more took as long as the round saved (4.2 and 3.9 ms
-/// against 5.3 and 4.3; perf/README, 2026-11-28). One word on hosts unless set: there the first
-/// round of xml costs less than the second word (2 threads, 50 MB: 7.4-7.6 s in all against
-/// 7.9-8.0).
+/// 6 a word for DC3, and codes of 11 to 16 bits, 3 a word) and fewer than 2 in 5 of the first
+/// words are distinct (distinct_words_estimate over every element, in \p room: a sample of runs
+/// would miss the repeats of a versioned collection, whose copies lie megabytes apart). Where
+/// the first word leaves most elements in groups, the first doubling round sorts nearly all of
+/// them by a gathered rank, twice, and scatters their ranks: on an H200 that round took 5.75 ms
+/// for 50 MB of xml (32.7 M of its 33.3 M sample suffixes in 1 M groups after 6 symbols) where
+/// the third piece took about 3; for source code and english (7-bit codes, 9 symbols a word)
+/// two pieces more took as long as the round saved (4.2 and 3.9 ms against 5.3 and 4.3;
+/// perf/README, 2026-11-28). One word on hosts unless set: there the first round of xml costs
+/// less than the second word (2 threads, 50 MB: 7.4-7.6 s in all against 7.9-8.0).
 template <class ExecSpace, class Key, class I>
 int initial_key_words(const ExecSpace& exec, const SuffixArrayOptions& options, const Key& first_word, int word_bits,
                       I n, const Unmanaged<I, ExecSpace>& room) {
   if (options.initial_key_words != 0) return options.initial_key_words >= 2 ? 2 : 1;
   if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible) return 1;
   if (std::uint64_t(n) < initial_key_estimate_min || (2 * word_bits + 31) / 32 > (word_bits + 31) / 32 + 1) return 1;
-  const double read = double(std::uint64_t(n) / initial_key_estimate_runs * initial_key_estimate_runs);
-  return distinct_words_estimate(exec, first_word, n, room, initial_key_estimate_runs) < 0.4 * read ? 2 : 1;
+  return distinct_words_estimate(exec, first_word, n, room) < 0.4 * double(std::uint64_t(n)) ? 2 : 1;
+}
+
+/// Whether the initial sort compares only the top 32 bits of its keys
+/// (SuffixArrayOptions::initial_key_part) for the \p n elements of \p top_word, a key of the
+/// symbols those bits hold in full (\p top_word.per_key), where a key of one word takes two
+/// pieces. Automatic: where the estimated share of elements whose top is another's is under a
+/// sixteenth. Linear counting over initial_top_estimate_runs runs of initial_top_estimate_run
+/// elements (in \p room) finds d distinct tops among s; for tops drawn uniformly from D values,
+/// s - d is about s^2 / 2D and an element shares its top with another with probability about
+/// n / D, so that share is about 2 n (s - d) / s^2. On an H200, 100 MB of random bytes took
+/// 13.1-13.3 ms with the top alone (3 bytes, then one round over about 1.5% of the sample)
+/// against 17.2-17.3 with the whole key, random ACGT 13.7-14.0 against 17.4-17.5 (perf/README,
+/// 2026-11-28). Real text repeats its tops far more often and keeps the whole key; so do random
+/// bytes past about 2^32 / 16 suffixes.
+template <class ExecSpace, class Key, class I>
+bool initial_top_only(const ExecSpace& exec, const SuffixArrayOptions& options, const Key& top_word, I n,
+                      const Unmanaged<I, ExecSpace>& room) {
+  if (options.initial_key_part != InitialKeyPart::automatic) return options.initial_key_part == InitialKeyPart::top;
+  if (std::uint64_t(n) < initial_key_estimate_min) return false;
+  std::uint64_t read = 0;
+  const double distinct = distinct_words_estimate(exec, top_word, n, room, initial_top_estimate_runs,
+                                                  initial_top_estimate_run, initial_top_estimate_sparsity, &read);
+  const double s = double(read), repeats = std::max(0.0, s - distinct);
+  return 2.0 * double(std::uint64_t(n)) * repeats < s * s / 16.0;
 }
 
 /// keys(j) = bits [shift, shift + width) of the packed key of element order(j).
@@ -283,26 +321,27 @@ struct InitialKeyPiece {
   }
 };
 
-/// Sorts \p order stably by the first \p key_bits bits of its elements' packed keys: LSD over
-/// pieces of Piece's width in \p keys_a and \p keys_b (\p order's length each), \p order_tmp the
-/// other value buffer. The first piece reads the text in element order; each later one gathers
+/// Sorts \p order stably by bits [\p low_bit, \p key_bits) of its elements' packed keys: LSD
+/// over pieces of Piece's width in \p keys_a and \p keys_b (\p order's length each), \p order_tmp
+/// the other value buffer. The first piece reads the text in element order; each later one gathers
 /// it at random in the order so far, so wider pieces read the text fewer times. The narrower
 /// piece, if any, goes first, so that the last one holds Piece's width of the keys' top bits.
 /// Returns the buffer that holds those, in \p order's sorted order.
 template <class Piece, class ExecSpace, class Key, class I>
 Piece* sort_by_key_pieces(const ExecSpace& exec, const Key& key, const Unmanaged<I, ExecSpace>& order,
-                          const Unmanaged<I, ExecSpace>& order_tmp, Piece* keys_a, Piece* keys_b, int key_bits) {
+                          const Unmanaged<I, ExecSpace>& order_tmp, Piece* keys_a, Piece* keys_b, int key_bits,
+                          int low_bit = 0) {
   using U = Unmanaged<I, ExecSpace>;
   using P = Unmanaged<Piece, ExecSpace>;
   constexpr int width = int(8 * sizeof(Piece));
   const std::size_t n = order.extent(0);
   P keys(keys_a, n), keys_tmp(keys_b, n);
   U vals = order, vals_tmp = order_tmp;
-  const int pieces = (key_bits + width - 1) / width;
+  const int sorted_bits = key_bits - low_bit, pieces = (sorted_bits + width - 1) / width;
   // The widest piece's sort needs the most storage: readied before the first piece's.
   reserve_sort_pairs<Piece, I>(exec, n, width);
-  for (int p = 0, shift = 0; p < pieces; ++p) {
-    const int bits = p == 0 ? key_bits - width * (pieces - 1) : width;
+  for (int p = 0, shift = low_bit; p < pieces; ++p) {
+    const int bits = p == 0 ? sorted_bits - width * (pieces - 1) : width;
     Kokkos::parallel_for("ktext::suffix_array::initial_keys", Range<ExecSpace>(exec, 0, n),
                          InitialKeyPiece<Key, U, P>{key, vals, keys, shift, bits});
     if (sort_pairs_in_either(exec, keys, vals, keys_tmp, vals_tmp, 0, bits)) {
@@ -939,21 +978,37 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     return stats;
   }
 
-  // Initial sort of all elements by their packed first k symbols, truncated suffixes first. The
-  // order is sorted in the output's memory (as I values) with ISA as the other value buffer.
+  // Initial sort of all elements by their packed first k symbols (or the top 32 bits of them),
+  // stable from an order with the truncated suffixes first, shortest first: a suffix that ends
+  // within the bits compared comes before those that agree with it there, which it prefixes,
+  // whatever the code of the symbols they have where it has none. The order is sorted in the
+  // output's memory (as I values) with ISA as the other value buffer.
   report("initial sort", 0, std::uint64_t(n));
   Kokkos::View<I*, Mem> isa = isa_held ? Kokkos::View<I*, Mem>(isa_out->data(), n)
                                         : counted_view<I>(exec, mem, "ktext::suffix_array::isa", n);
   // Codes per 64-bit word, a multiple of the layout's step so that h stays one, in one word or
-  // two (initial_key_words: its estimate takes ISA's memory, unused until the sort).
+  // two, or the top 32 bits of one (initial_top_only, initial_key_words: their estimates take
+  // ISA's memory, unused until the sort). The top holds top_full symbols in full and the prefix
+  // step's multiple below that: the groups it leaves agree on at least those.
   using Key = PackedKey<ExecSpace, decltype(text), Layout>;
+  const Unmanaged<I, ExecSpace> estimate_room(isa.data(), n);
   const int per_word = 64 / alphabet.bits / Layout::step * Layout::step;
+  const int top_full = std::min(32 / alphabet.bits, per_word);
+  const int top_prefix = top_full / Layout::step * Layout::step;
+  const bool top_only = per_word * alphabet.bits > 32 && top_prefix > 0 &&
+                        initial_top_only(exec, options, Key{text, alphabet, layout, top_full}, n, estimate_room);
   const int per_key =
-      per_word * initial_key_words(exec, options, Key{text, alphabet, layout, per_word}, per_word * alphabet.bits, n,
-                                   Unmanaged<I, ExecSpace>(isa.data(), n));
+      per_word * (top_only ? 1
+                           : initial_key_words(exec, options, Key{text, alphabet, layout, per_word},
+                                               per_word * alphabet.bits, n, estimate_room));
   const Key key{text, alphabet, layout, per_key};
   const int key_bits = per_key * alphabet.bits;
-  stats.initial_prefix = std::uint64_t(per_key);
+  // The bits sorted are [low_bit, key_bits); the groups after it, and the heads that mark them,
+  // compare the first prefix symbols.
+  const int low_bit = top_only ? key_bits - 32 : 0;
+  const int prefix = top_only ? top_prefix : per_key;
+  const Key head_key{text, alphabet, layout, prefix};
+  stats.initial_prefix = std::uint64_t(prefix);
   const Unmanaged<I, ExecSpace> order(reinterpret_cast<I*>(sa.data()), n);
   // The key buffers once sorted, where they were not allocated: room for the ranks in sorted
   // order (4 bytes per element), which ktext::scatter then writes to ISA in windows.
@@ -992,7 +1047,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         "ktext::suffix_array::initial_order", Policy(exec, 0, n),
         KOKKOS_LAMBDA(I j) { order(j) = j < truncated ? layout.from_end(j) : layout.untruncated_element(j - truncated, u1); });
     if (wide) {
-      top_piece = sort_by_key_pieces<std::uint32_t>(exec, key, order, order_tmp, wide, wide_other, key_bits);
+      top_piece = sort_by_key_pieces<std::uint32_t>(exec, key, order, order_tmp, wide, wide_other, key_bits, low_bit);
       if (sizeof(I) <= sizeof(std::uint32_t)) {
         rank_room = reinterpret_cast<I*>(wide);
         partition_room = reinterpret_cast<I*>(wide_other);
@@ -1008,7 +1063,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
           key_bytes = key_store.data();
         }
       }
-      sort_by_key_pieces<std::uint16_t>(exec, key, order, order_tmp, key_bytes, key_bytes + elements, key_bits);
+      sort_by_key_pieces<std::uint16_t>(exec, key, order, order_tmp, key_bytes, key_bytes + elements, key_bits,
+                                        low_bit);
       if (sizeof(I) <= 2 * sizeof(std::uint16_t) && key_store.data() == nullptr) rank_room = reinterpret_cast<I*>(key_bytes);
       release_counted(mem, key_store);
     }
@@ -1037,10 +1093,10 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   if (top_piece) {
     const Unmanaged<const std::uint32_t, ExecSpace> top(top_piece, n);
     Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
-                         FlagHeadsByTop<decltype(key), decltype(order), decltype(top), Bytes, I>{key, order, top, head});
+                         FlagHeadsByTop<Key, decltype(order), decltype(top), Bytes, I>{head_key, order, top, head});
   } else {
     Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
-                         FlagHeads<decltype(key), decltype(order), Bytes, I>{key, order, head});
+                         FlagHeads<Key, decltype(order), Bytes, I>{head_key, order, head});
   }
   const std::size_t window =
       options.scatter_window > 0 ? options.scatter_window : default_scatter_window<I>(exec, std::size_t(n));
@@ -1118,7 +1174,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // Else every batch takes the radix sorts.
   const bool segmented = options.segmented_group_limit > 1 ||
                          (options.segmented_group_limit == 0 && default_segmented_group_limit(exec, I(n)) > 1);
-  std::uint64_t h = std::uint64_t(per_key);
+  std::uint64_t h = std::uint64_t(prefix);
   // One scratch arena for the sorts of a round: 3 buffers of a batch and its group offsets, or 2
   // bytes per entry of a group larger than a stretch (sort_one_group).
   // The larger of the spare's free part and the held tail (free once the heads are).
