@@ -58,7 +58,7 @@ enum class SampleReduction {
 /// low piece's random gather and sort passes cost more than the first doubling round over the
 /// few suffixes left in groups. The result is the same either way.
 enum class InitialKeyPart {
-  /// The top piece alone where it leaves under a sixteenth of the suffixes in groups, as
+  /// The top piece alone where it leaves under half of the suffixes in groups, as
   /// estimated from the distinct top pieces of 64 evenly spread runs of 2^15 suffixes (linear
   /// counting, extrapolated as for tops drawn uniformly), among 2^20 suffixes or more; else the
   /// whole key.

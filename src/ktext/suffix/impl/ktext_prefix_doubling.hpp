@@ -199,10 +199,7 @@ struct MarkWordHash {
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t s) const {
     const std::uint64_t e = s / run * spacing + s % run;
     const std::uint64_t bit = key.word_hash(static_cast<typename Key::I>(e)) >> shift;
-    const std::uint32_t mask = std::uint32_t(1) << (bit % 32);
-    // A key that repeats finds its bit set: a load instead of another atomic on the same word,
-    // which would wait behind the others (markup repeats most of its first words).
-    if ((Kokkos::atomic_load(&marks(bit / 32)) & mask) == 0) Kokkos::atomic_or(&marks(bit / 32), mask);
+    Kokkos::atomic_or(&marks(bit / 32), std::uint32_t(1) << (bit % 32));
   }
 };
 
@@ -286,14 +283,16 @@ int initial_key_words(const ExecSpace& exec, const SuffixArrayOptions& options, 
 /// (SuffixArrayOptions::initial_key_part) for the \p n elements of \p top_word, a key of the
 /// symbols those bits hold in full (\p top_word.per_key), where a key of one word takes two
 /// pieces. Automatic: where the estimated share of elements whose top is another's is under a
-/// sixteenth. Linear counting over initial_top_estimate_runs runs of initial_top_estimate_run
+/// half. Linear counting over initial_top_estimate_runs runs of initial_top_estimate_run
 /// elements (in \p room) finds d distinct tops among s; for tops drawn uniformly from D values,
-/// s - d is about s^2 / 2D and an element shares its top with another with probability about
-/// n / D, so that share is about 2 n (s - d) / s^2. On an H200, 100 MB of random bytes took
-/// 13.1-13.3 ms with the top alone (3 bytes, then one round over about 1.5% of the sample)
-/// against 17.2-17.3 with the whole key, random ACGT 13.7-14.0 against 17.4-17.5 (perf/README,
-/// 2026-11-28). Real text repeats its tops far more often and keeps the whole key; so do random
-/// bytes past about 2^32 / 16 suffixes.
+/// s - d is about s^2 / 2D, and an element shares its top with another with probability
+/// 1 - e^(-n/D): under a half where n / D = 2 n (s - d) / s^2 < ln 2. On an H200 (perf/README,
+/// 2026-11-28) the top alone took 13.1-13.3 ms for 100 MB of random bytes (3 bytes, then one
+/// round over about 1.5% of the sample) against 17.2-17.3 with the whole key, and 37.7 ms for
+/// 256 MiB of random letters of 26 (6 letters, about 44% of the sample left in groups) against
+/// 43.2, and 35.5 ms for 256 MiB of random ACGT (about 4% in groups) against 45.7: the round
+/// costs about 11 ms more per 100% of such a sample in groups, and spares about 10. Real text
+/// repeats its tops far more often and keeps the whole key.
 template <class ExecSpace, class Key, class I>
 bool initial_top_only(const ExecSpace& exec, const SuffixArrayOptions& options, const Key& top_word, I n,
                       const Unmanaged<I, ExecSpace>& room) {
@@ -303,7 +302,7 @@ bool initial_top_only(const ExecSpace& exec, const SuffixArrayOptions& options, 
   const double distinct = distinct_words_estimate(exec, top_word, n, room, initial_top_estimate_runs,
                                                   initial_top_estimate_run, initial_top_estimate_sparsity, &read);
   const double s = double(read), repeats = std::max(0.0, s - distinct);
-  return 2.0 * double(std::uint64_t(n)) * repeats < s * s / 16.0;
+  return 2.0 * double(std::uint64_t(n)) * repeats < std::log(2.0) * s * s;
 }
 
 /// keys(j) = bits [shift, shift + width) of the packed key of element order(j).
