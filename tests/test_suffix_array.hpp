@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <random>
 #include <string>
@@ -545,7 +546,9 @@ TEST(suffix_array, distinct_words_estimate) {
   // Linear counting of the first words (the estimates of initial_key_words and initial_key_part)
   // on every backend: random bytes have nearly all distinct, a period of 1000 about 1000 (and the
   // truncated few at the end); read in full, in 64 runs of n / 64 (all but a few), in 64 runs of
-  // 2^14, and in 64 runs of 2^14 with 32 bits per element read.
+  // 2^14, in 64 runs of 2^14 with 32 bits per element read, and in full counting 1 in 16 and 1 in
+  // 64 of the word values (initial_key_words: the scaled count's binomial error is about
+  // sqrt(16 d), 126 for the period's 1000 words; the bounds are four of those).
   using Layout = ktext::impl::AllSuffixes<std::uint32_t>;
   const std::size_t n = (std::size_t(1) << 20) + 723;
   for (const bool periodic : {false, true}) {
@@ -559,22 +562,25 @@ TEST(suffix_array, distinct_words_estimate) {
     const ktext::impl::PackedKey<Exec, Text, Layout> key{Text(text.data(), n), alphabet, layout, per_word};
     Kokkos::View<std::uint32_t*, Mem> room("room", n);
     const std::uint64_t run = std::uint64_t(1) << 14;
-    const std::tuple<std::uint64_t, std::uint64_t, int, std::uint64_t> reads[] = {
-        {1, 0, 0, n}, {64, n / 64, 0, n / 64 * 64}, {64, run, 0, 64 * run}, {64, run, 5, 64 * run}};
-    for (const auto& [runs, length, sparsity, expect_read] : reads) {
+    const std::tuple<std::uint64_t, std::uint64_t, int, std::uint64_t, int> reads[] = {
+        {1, 0, 0, n, 0},           {64, n / 64, 0, n / 64 * 64, 0},
+        {64, run, 0, 64 * run, 0}, {64, run, 5, 64 * run, 0},
+        {1, 0, 0, n, 4},           {1, 0, 0, n, 6}};
+    for (const auto& [runs, length, sparsity, expect_read, thin] : reads) {
       const std::string what = std::to_string(runs) + " runs of " + std::to_string(length) + ", sparsity " +
-                               std::to_string(sparsity);
+                               std::to_string(sparsity) + ", thin " + std::to_string(thin);
       std::uint64_t read = 0;
-      const double d = ktext::impl::distinct_words_estimate(
-          Exec{}, key, std::uint32_t(n), ktext::impl::Unmanaged<std::uint32_t, Exec>(room.data(), n), runs, length,
-          sparsity, &read);
+      const double d = ktext::impl::distinct_words_estimate(Exec{}, key, std::uint32_t(n),
+                                                            ktext::impl::Unmanaged<std::uint32_t, Exec>(room.data(), n),
+                                                            runs, length, sparsity, &read, thin);
       EXPECT_EQ(read, expect_read) << what;
+      const double spread = thin > 0 ? 4.0 * std::sqrt(std::ldexp(periodic ? 1000.0 : double(read), thin)) : 0.0;
       if (periodic) {
-        EXPECT_GT(d, 900.0) << what;
-        EXPECT_LT(d, 1200.0) << what;
+        EXPECT_GT(d, 900.0 - spread) << what;
+        EXPECT_LT(d, 1200.0 + spread) << what;
       } else {
-        EXPECT_GT(d, 0.95 * double(read)) << what;
-        EXPECT_LT(d, 1.05 * double(read)) << what;
+        EXPECT_GT(d, 0.95 * double(read) - spread) << what;
+        EXPECT_LT(d, 1.05 * double(read) + spread) << what;
       }
     }
   }

@@ -187,19 +187,35 @@ struct PackedKey {
   }
 };
 
+/// A relaxed load of a word whose bits other threads may be setting: a plain load on devices
+/// (Kokkos::atomic_load is desul's fetch-op there, a compare-and-swap loop), __atomic_load_n
+/// on hosts. A stale zero only costs the caller an atomic it could have skipped.
+KOKKOS_FORCEINLINE_FUNCTION std::uint32_t relaxed_load(const std::uint32_t* p) {
+  KOKKOS_IF_ON_DEVICE((return *static_cast<const volatile std::uint32_t*>(p);))
+  KOKKOS_IF_ON_HOST((return __atomic_load_n(p, __ATOMIC_RELAXED);))
+}
+
 /// Linear counting of the distinct one-word keys of sampled elements: sample s, element
 /// (s / run) spacing + s % run (runs of \p run elements, \p spacing apart), sets the bit of
-/// \p marks (2^(64 - shift) bits, 32 a word) that its key's hash picks.
+/// \p marks (2^(64 - shift) bits, 32 a word) that its key's hash picks, where the hash's low
+/// bits under \p thin_mask are 0 (a share of the key values, so that a key's every copy counts
+/// or none does). The bit is read first: text repeats its words, and the atomics of one
+/// word's copies on one address queue behind each other (50 MB of xml, 33 M words: 1.6 ms on an
+/// H200 with an atomic each).
 template <class Key, class Marks>
 struct MarkWordHash {
   Key key;
   Marks marks;
   int shift;
-  std::uint64_t run, spacing;
+  std::uint64_t run, spacing, thin_mask;
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t s) const {
     const std::uint64_t e = s / run * spacing + s % run;
-    const std::uint64_t bit = key.word_hash(static_cast<typename Key::I>(e)) >> shift;
-    Kokkos::atomic_or(&marks(bit / 32), std::uint32_t(1) << (bit % 32));
+    const std::uint64_t hash = key.word_hash(static_cast<typename Key::I>(e));
+    if (hash & thin_mask) return;
+    const std::uint64_t bit = hash >> shift;
+    const std::uint32_t mask = std::uint32_t(1) << (bit % 32);
+    std::uint32_t* word = &marks(bit / 32);
+    if ((relaxed_load(word) & mask) == 0) Kokkos::atomic_or(word, mask);
   }
 };
 
@@ -217,14 +233,17 @@ inline constexpr int initial_top_estimate_sparsity = 5;
 /// Distinct one-word keys among \p runs evenly spread runs of \p run consecutive elements of
 /// the \p n of \p first_word (all n where runs * run >= n, or run = 0), estimated by linear
 /// counting (Whang, Vander-Zanden and Taylor 1990): a bitmap of B bits, 2^sparsity per element
-/// read rounded up to a power of two (fewer where \p room, as many entries of I as elements and
-/// unused meanwhile, holds fewer), set by each key's hash; the estimate is -B ln(unset / B)
-/// (standard error sqrt(B (e^t - t - 1)) for t = distinct / B). One pass over their keys and
-/// one wait for the count; infinity where every bit is set. \p read receives the elements read.
+/// counted rounded up to a power of two (fewer where \p room, as many entries of I as elements
+/// and unused meanwhile, holds fewer), set by each key's hash; the estimate is -B ln(unset / B)
+/// (standard error sqrt(B (e^t - t - 1)) for t = distinct / B). With \p thin > 0 only the keys
+/// whose hash has its low \p thin bits 0 are counted, 1 in 2^thin of the key values with every
+/// copy of each, and the estimate is scaled by 2^thin (a binomial error of about
+/// sqrt(2^thin distinct) more). One pass over their keys and one wait for the count; infinity
+/// where every bit is set. \p read receives the elements read.
 template <class ExecSpace, class Key, class I>
 double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n, const Unmanaged<I, ExecSpace>& room,
                                std::uint64_t runs = 1, std::uint64_t run = 0, int sparsity = 0,
-                               std::uint64_t* read = nullptr) {
+                               std::uint64_t* read = nullptr, int thin = 0) {
   // \p runs runs of \p run elements, n / runs apart; one run of all n where they would cover n.
   if (runs == 0 || run == 0 || run > std::uint64_t(n) / runs) {
     runs = 1;
@@ -233,9 +252,10 @@ double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n
   const std::uint64_t samples = run * runs, spacing = std::uint64_t(n) / runs;
   if (read) *read = samples;
   if (samples == 0) return 0;
-  // 2^log_bits >= 2^sparsity samples, 2 words at least, within the room.
+  // 2^log_bits >= 2^sparsity per element counted, 2 words at least, within the room.
+  const std::uint64_t counted = std::max<std::uint64_t>(1, samples >> thin);
   const int room_log = bit_width(std::uint64_t(room.extent(0)) * sizeof(I) * 8) - 1;
-  const int log_bits = std::max(6, std::min(bit_width(samples - 1) + sparsity, room_log));
+  const int log_bits = std::max(6, std::min(bit_width(counted - 1) + sparsity, room_log));
   const std::size_t words = std::size_t(1) << (log_bits - 5);
   if (room.extent(0) * sizeof(I) < words * sizeof(std::uint32_t))
     throw Error("ktext::suffix_array: internal error, no room to count the first words");
@@ -243,8 +263,9 @@ double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n
   Kokkos::parallel_for(
       "ktext::suffix_array::word_marks_clear", Range<ExecSpace>(exec, 0, words),
       KOKKOS_LAMBDA(std::size_t w) { marks(w) = 0; });
+  const std::uint64_t thin_mask = (std::uint64_t(1) << thin) - 1;
   Kokkos::parallel_for("ktext::suffix_array::word_marks", Range<ExecSpace>(exec, 0, std::size_t(samples)),
-                       MarkWordHash<Key, decltype(marks)>{first_word, marks, 64 - log_bits, run, spacing});
+                       MarkWordHash<Key, decltype(marks)>{first_word, marks, 64 - log_bits, run, spacing, thin_mask});
   std::uint64_t set = 0;
   Kokkos::parallel_reduce(
       "ktext::suffix_array::word_marks_count", Range<ExecSpace>(exec, 0, words / 2),
@@ -254,15 +275,23 @@ double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n
       set);  // waits
   const double bits = std::ldexp(1.0, log_bits);
   if (double(set) >= bits) return std::numeric_limits<double>::infinity();
-  return -bits * std::log1p(-double(set) / bits);
+  return -std::ldexp(bits, thin) * std::log1p(-double(set) / bits);
 }
+
+/// The share of the key values that initial_key_words counts, as 2^-thin: it reads every
+/// element. With an atomic for each of the 33 M sample suffixes of 50 MB of xml, the two
+/// estimates' kernels took 1.71 ms on an H200; with a read first and 1 in 16 counted, 0.36 ms
+/// (perf/README, 2026-11-28). At the decision's threshold,
+/// 2 in 5 of n >= 2^20, 1 in 16 counts 26 K values or more: a binomial error under 1%.
+inline constexpr int initial_key_words_thin = 4;
 
 /// 64-bit words of the initial sort's keys (SuffixArrayOptions::initial_key_words) for the
 /// \p n elements of \p first_word, a one-word key of \p word_bits bits: 2 where the second word
 /// costs the LSD sort of 32-bit pieces one piece more (words of 48 bits or less: 8-bit codes,
 /// 6 a word for DC3, and codes of 11 to 16 bits, 3 a word) and fewer than 2 in 5 of the first
 /// words are distinct (distinct_words_estimate over every element, in \p room: a sample of runs
-/// would miss the repeats of a versioned collection, whose copies lie megabytes apart). Where
+/// would miss the repeats of a versioned collection, whose copies lie megabytes apart; 1 in 16
+/// of the word values counted, with all their copies). Where
 /// the first word leaves most elements in groups, the first doubling round sorts nearly all of
 /// them by a gathered rank, twice, and scatters their ranks: on an H200 that round took 5.75 ms
 /// for 50 MB of xml (32.7 M of its 33.3 M sample suffixes in 1 M groups after 6 symbols) where
@@ -276,7 +305,10 @@ int initial_key_words(const ExecSpace& exec, const SuffixArrayOptions& options, 
   if (options.initial_key_words != 0) return options.initial_key_words >= 2 ? 2 : 1;
   if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible) return 1;
   if (std::uint64_t(n) < initial_key_estimate_min || (2 * word_bits + 31) / 32 > (word_bits + 31) / 32 + 1) return 1;
-  return distinct_words_estimate(exec, first_word, n, room) < 0.4 * double(std::uint64_t(n)) ? 2 : 1;
+  return distinct_words_estimate(exec, first_word, n, room, 1, 0, 0, nullptr, initial_key_words_thin) <
+                 0.4 * double(std::uint64_t(n))
+             ? 2
+             : 1;
 }
 
 /// Whether the initial sort compares only the top 32 bits of its keys
