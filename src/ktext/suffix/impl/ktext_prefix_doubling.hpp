@@ -279,10 +279,12 @@ double distinct_words_estimate(const ExecSpace& exec, const Key& first_word, I n
 }
 
 /// The share of the key values that initial_key_words counts, as 2^-thin: it reads every
-/// element. With an atomic for each of the 33 M sample suffixes of 50 MB of xml, the two
-/// estimates' kernels took 1.71 ms on an H200; with a read first and 1 in 16 counted, 0.36 ms
-/// (perf/README, 2026-11-28). At the decision's threshold,
-/// 2 in 5 of n >= 2^20, 1 in 16 counts 26 K values or more: a binomial error under 1%.
+/// element. Counting all 33 M sample suffixes of 50 MB of xml, each with Kokkos::atomic_load
+/// (a compare-and-swap loop on CUDA) and then an atomic where the bit was unset, its kernel took
+/// about 1.64 ms on an H200; with a plain read first and 1 in 16 counted, 0.32 ms, and
+/// `ktext bwt` 20.78 ms against 21.51 with one atomic each (perf/README, 2026-11-28). At the
+/// decision's threshold, 2 in 5 of n >= 2^20, 1 in 16 counts 26 K values or more: a binomial
+/// error under 1%.
 inline constexpr int initial_key_words_thin = 4;
 
 /// 64-bit words of the initial sort's keys (SuffixArrayOptions::initial_key_words) for the
