@@ -127,9 +127,9 @@ struct SuffixArrayOptions {
   /// pieces for the LSD sort, which cost less than the doubling round they save where the
   /// first word leaves most suffixes in groups (markup) and one piece does. 0 chooses 2 on GPUs
   /// where one piece does (8-bit codes, and codes of 11 to 16 bits) and an estimate of the
-  /// distinct first words (linear counting of every suffix's first-word hash) finds
-  /// fewer than 2 in 5 of them, among 2^20 suffixes or more; else 1. The result is the same
-  /// either way.
+  /// distinct first words (every suffix's first word read, linear counting of the hashes of
+  /// 1 in 16 of their values) finds fewer than 2 in 5 of them, among 2^20 suffixes or more;
+  /// else 1. The result is the same either way.
   std::size_t initial_key_words = 0;
   /// The whole key or its top 32 bits (InitialKeyPart); the top alone is a key of one word.
   InitialKeyPart initial_key_part = InitialKeyPart::automatic;
