@@ -548,7 +548,7 @@ TEST(suffix_array, distinct_words_estimate) {
   // truncated few at the end); read in full, in 64 runs of n / 64 (all but a few), in 64 runs of
   // 2^14, in 64 runs of 2^14 with 32 bits per element read, and in full counting 1 in 16 and 1 in
   // 64 of the word values (initial_key_words: the scaled count's binomial error is about
-  // sqrt(16 d), 126 for the period's 1000 words; the bounds are four of those).
+  // sqrt(2^thin d), 126 for the period's 1000 words at 1 in 16; the bounds widen by four of it).
   using Layout = ktext::impl::AllSuffixes<std::uint32_t>;
   const std::size_t n = (std::size_t(1) << 20) + 723;
   for (const bool periodic : {false, true}) {
