@@ -14,6 +14,7 @@
 // Items/s counts elements; bytes/s counts the bytes the primitive must read and write once.
 #include <algorithm>
 #include <functional>
+#include <type_traits>
 #include <ktext/primitives.hpp>
 #include <utility>
 
@@ -223,6 +224,66 @@ void bm_inclusive_scan_apply(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * std::int64_t(n * 8));
 }
 
+// The suffix array rounds' marks as one wide scan value (StartHead: running maxima of the group
+// start and the head, a running count of the kept entries) over groups of a few entries, each
+// entry written where the count says (the compaction), no scattered write: the scan's own time.
+template <class U>
+struct Marks {
+  U start, head, kept;
+};
+template <class U>
+struct JoinMarks {
+  KOKKOS_FUNCTION Marks<U> identity() const { return {0, 0, 0}; }
+  KOKKOS_FUNCTION Marks<U> operator()(const Marks<U>& a, const Marks<U>& b) const {
+    return {a.start < b.start ? b.start : a.start, a.head < b.head ? b.head : a.head, U(a.kept + b.kept)};
+  }
+};
+/// Bit 0 of v(i): entry i starts a group; bit 1: it starts a run of equal next ranks.
+template <class U>
+struct MarksAt {
+  DView<std::uint32_t> v;
+  KOKKOS_FUNCTION Marks<U> operator()(std::size_t i) const {
+    const bool starts = i == 0 || (v(i) & 1), head = starts || (v(i) & 2);
+    return {starts ? U(i) : U(0), head ? U(i) : U(0), U(head ? 0 : 1)};
+  }
+};
+template <class U>
+struct KeepAt {
+  DView<U> out;
+  KOKKOS_FUNCTION void operator()(std::size_t i, const Marks<U>& at) const {
+    if (at.kept > 0) out(at.kept - 1) = U(i) + at.head - at.start;
+  }
+};
+
+/// \p Path: 0 the dispatched one, 1 the portable one, 2 CUB's default tiles (CUDA only).
+template <class U, int Path>
+void bm_inclusive_scan_apply_marks(benchmark::State& state) {
+  const std::size_t n = static_cast<std::size_t>(state.range(0));
+  Exec exec;
+  auto flags = random_values<std::uint32_t>(n, 11);
+  for (auto& f : flags) f = ((f & 7) == 0 ? 1u : 0u) | ((f >> 3) % 5 == 0 ? 2u : 0u);  // groups of 8, runs of 5
+  auto in = to_device(flags, "in");
+  DView<U> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "out"), n);
+  const MarksAt<U> make{in};
+  const KeepAt<U> apply{out};
+  for (auto _ : state) {
+    if constexpr (Path == 1) {
+      ki::ScanApply<Exec, false>::template apply<Marks<U>>(exec, n, make, JoinMarks<U>{}, apply);
+    } else if constexpr (Path == 2) {
+#if defined(KOKKOS_ENABLE_CUDA)
+      if constexpr (std::is_same_v<Exec, Kokkos::Cuda>)
+        ki::ScanApply<Exec, true>::template apply<Marks<U>, MarksAt<U>, JoinMarks<U>, KeepAt<U>, false>(
+            exec, n, make, JoinMarks<U>{}, apply);
+#endif
+    } else {
+      ktext::inclusive_scan_apply<Marks<U>>(exec, n, make, JoinMarks<U>{}, apply);
+    }
+    exec.fence();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(n));
+  state.SetBytesProcessed(state.iterations() * std::int64_t(n * (4 + sizeof(U))));
+}
+
 // ---- select_if -------------------------------------------------------------------------------
 
 struct Below {
@@ -367,6 +428,17 @@ void register_benchmarks() {
            bm_inclusive_scan_max<false>, bm_inclusive_scan_max<true>);
   add_both("inclusive_scan_apply" + b + "max_i64", ki::scan_cub_avail<Exec, void>::value,
            bm_inclusive_scan_apply<false>, bm_inclusive_scan_apply<true>);
+  // Wide values: their tiles (WideScanPolicy on CUDA) against CUB's default ones.
+  add_both("inclusive_scan_apply" + b + "marks_12B", ki::scan_cub_avail<Exec, void>::value,
+           bm_inclusive_scan_apply_marks<std::uint32_t, 0>, bm_inclusive_scan_apply_marks<std::uint32_t, 1>);
+  add_both("inclusive_scan_apply" + b + "marks_24B", ki::scan_cub_avail<Exec, void>::value,
+           bm_inclusive_scan_apply_marks<std::uint64_t, 0>, bm_inclusive_scan_apply_marks<std::uint64_t, 1>);
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Exec, Kokkos::Cuda>) {
+    add("inclusive_scan_apply" + b + "marks_12B/cub_default_tiles", bm_inclusive_scan_apply_marks<std::uint32_t, 2>);
+    add("inclusive_scan_apply" + b + "marks_24B/cub_default_tiles", bm_inclusive_scan_apply_marks<std::uint64_t, 2>);
+  }
+#endif
   add_both("select_if" + b + "u32_half", ki::select_cub_avail<Exec>::value, bm_select_if<false>, bm_select_if<true>);
   add_both("histogram" + b + "u8", ki::histogram_cub_avail<Exec, std::uint8_t>::value, bm_histogram_u8<false>,
            bm_histogram_u8<true>);

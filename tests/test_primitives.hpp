@@ -524,7 +524,8 @@ std::vector<std::size_t> boundary_sizes() {
   std::set<std::size_t> s{0, 1, 2, 3, 1000003};
   for (int k = 2; k <= 16; ++k)
     for (std::size_t at : {(std::size_t(1) << k) - 1, std::size_t(1) << k, (std::size_t(1) << k) + 1}) s.insert(at);
-  for (std::size_t tile : {1920, 2304, 2560, 3584, 5376, 7168, 11520, 12288})
+  // CUB's scan tiles, and the wide values' (WideScanPolicy: 256 threads of 5, 7 or 10 items).
+  for (std::size_t tile : {1280, 1792, 1920, 2304, 2560, 3584, 5376, 7168, 11520, 12288})
     for (std::size_t times : {1, 3})
       for (std::size_t at : {tile * times - 1, tile * times, tile * times + 1}) s.insert(at);
   return {s.begin(), s.end()};
@@ -732,6 +733,74 @@ TEST(primitives, inclusive_scan_apply_portable_vs_dispatched) {
     KTEXT_EXPECT_SAME(scan_apply<false>(in, false), scan_apply<true>(in, false), what + " sum");
     KTEXT_EXPECT_SAME(scan_apply<false>(in, true), scan_apply<true>(in, true), what + " max");
   }
+}
+
+/// A scan value wider than 8 bytes, as the suffix array rounds' (start, head, kept) marks: a
+/// running maximum, a running sum and the last nonzero tag, whose join is not commutative, so a
+/// scan that joins in the wrong order fails.
+template <class U>
+struct Wide {
+  U max, sum, last;
+};
+template <class U>
+struct WideJoin {
+  KOKKOS_FUNCTION Wide<U> identity() const { return {0, 0, 0}; }
+  KOKKOS_FUNCTION Wide<U> operator()(const Wide<U>& a, const Wide<U>& b) const {
+    return {a.max < b.max ? b.max : a.max, U(a.sum + b.sum), b.last != 0 ? b.last : a.last};
+  }
+};
+template <class View, class U>
+struct WideAt {
+  View in;
+  KOKKOS_FUNCTION Wide<U> operator()(std::size_t i) const {
+    const U x = U(in(i));
+    return {x, x, U(x % 3 == 0 ? 0 : x)};
+  }
+};
+template <class View, class U>
+struct WideOut {
+  View out;
+  KOKKOS_FUNCTION void operator()(std::size_t i, const Wide<U>& w) const {
+    out(3 * i) = w.max;
+    out(3 * i + 1) = w.sum;
+    out(3 * i + 2) = w.last;
+  }
+};
+
+template <class U>
+void check_wide_scan_apply() {
+  for (const auto& [n, shape] : cases()) {
+    const auto values = shaped<U>(n, shape, n + 10);
+    std::vector<U> want(3 * n);
+    Wide<U> at{0, 0, 0};
+    for (std::size_t i = 0; i < n; ++i) {
+      const U x = values[i];
+      at = WideJoin<U>{}(at, Wide<U>{x, x, U(x % 3 == 0 ? 0 : x)});
+      want[3 * i] = at.max, want[3 * i + 1] = at.sum, want[3 * i + 2] = at.last;
+    }
+    const auto in = to_device(values);
+    Kokkos::View<U*, Mem> out("out", 3 * n);
+    const WideAt<decltype(in), U> make{in};
+    ktext::inclusive_scan_apply<Wide<U>>(Exec{}, n, make, WideJoin<U>{}, WideOut<decltype(out), U>{out});
+    const std::string what =
+        "wide inclusive_scan_apply of " + std::to_string(sizeof(Wide<U>)) + " bytes n=" + std::to_string(n) + " " + name(shape);
+    KTEXT_EXPECT_SAME(want, to_host(out), what + " dispatched");
+    // Kokkos' scan on CUDA joins a later partial into an earlier one's place, so it needs a
+    // commutative join, which `last` is not: the portable path is compared where it is the
+    // dispatched one's equal (hosts). CUDA always takes CUB's, which keeps the order.
+    if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible) {
+      Kokkos::View<U*, Mem> portable("portable", 3 * n);
+      if (n > 0)
+        ki::ScanApply<Exec, false>::template apply<Wide<U>>(Exec{}, n, make, WideJoin<U>{},
+                                                            WideOut<decltype(portable), U>{portable});
+      KTEXT_EXPECT_SAME(want, to_host(portable), what + " portable");
+    }
+  }
+}
+
+TEST(primitives, inclusive_scan_apply_wide_values) {
+  check_wide_scan_apply<std::uint32_t>();  // 12 bytes
+  check_wide_scan_apply<std::uint64_t>();  // 24 bytes
 }
 
 // The portable selections the public select_* calls make, as functors (see the note on lambdas).

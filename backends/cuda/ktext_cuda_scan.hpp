@@ -3,6 +3,10 @@
 // Scans on CUDA: cub::DeviceScan on the instance's stream (in-place allowed).
 
 #include <cub/device/device_scan.cuh>
+#include <cub/version.cuh>
+#if CUB_MAJOR_VERSION >= 3
+#include <cub/device/dispatch/dispatch_scan.cuh>
+#endif
 #include <cuda/functional>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/tabulate_output_iterator.h>
@@ -78,6 +82,35 @@ struct Op {
   template <class T>
   __host__ __device__ T operator()(const T& a, const T& b) const { return join(a, b); }
 };
+
+/// Whether the scan of \p T takes WideScanPolicy: values over 8 bytes (the suffix array rounds'
+/// StartHead, the string sort's PassMarks and SegmentMin), which CUB never treats as primitive,
+/// where CCCL 3 has the tuning types.
+template <class T>
+inline constexpr bool wide_scan_value = CUB_MAJOR_VERSION >= 3 && sizeof(T) > 8;
+
+#if CUB_MAJOR_VERSION >= 3
+/// The single-pass scan's tiles for wide values: 256 threads of 120 bytes each (10 items of 12
+/// bytes, 5 of 24). CUB's default for a value it does not know scales 128 threads of 15 4-byte
+/// items down by size, to 5 items of 12 bytes or 2 of 24, and its many small tiles then wait on
+/// each other's look-back. A scan alone of 10 M 12-byte values (the rounds' marks, no writes)
+/// took 127 us this way against 178 with the default on an H200, 33 M 386 against 558, 10 M
+/// 24-byte values 208 against 410 (perf/README, 2026-11-28). With the rounds' scattered ISA
+/// writes behind it the scan gains 2-8%: those writes, not the scan, then set its time.
+template <class T>
+struct WideScanPolicy {
+  struct Tile {
+    static constexpr int BLOCK_THREADS = 256;
+    static constexpr int ITEMS_PER_THREAD = sizeof(T) >= 120 ? 1 : int(120 / sizeof(T));
+  };
+  struct Policy : cub::ChainedPolicy<600, Policy, Policy> {
+    using ScanPolicyT = cub::AgentScanPolicy<Tile::BLOCK_THREADS, Tile::ITEMS_PER_THREAD, T, cub::BLOCK_LOAD_WARP_TRANSPOSE,
+                                             cub::LOAD_DEFAULT, cub::BLOCK_STORE_WARP_TRANSPOSE,
+                                             cub::BLOCK_SCAN_WARP_SCANS, Tile>;
+  };
+  using MaxPolicy = Policy;
+};
+#endif
 }  // namespace cuda
 
 /// Single-pass decoupled look-back scan (CUB) reading a generated sequence and writing through
@@ -85,12 +118,26 @@ struct Op {
 template <>
 struct ScanApply<Kokkos::Cuda, true> {
   static constexpr char path[] = "[CUB]";
-  template <class T, class Make, class Join, class Apply>
+  /// \p Wide picks WideScanPolicy's tiles over CUB's default (the benchmark times both).
+  template <class T, class Make, class Join, class Apply, bool Wide = cuda::wide_scan_value<T>>
   static void apply(const Kokkos::Cuda& exec, std::size_t n, Make make, Join join, Apply out) {
     thrust::counting_iterator<std::int64_t> index(0);
     auto in = thrust::make_transform_iterator(index, cuda::Generate<Make, T>{make});
     auto sink = thrust::make_tabulate_output_iterator(cuda::Consume<Apply>{out});
     const auto count = static_cast<std::int64_t>(n);
+#if CUB_MAJOR_VERSION >= 3
+    if constexpr (Wide) {
+      // DeviceScan::InclusiveScan's own dispatch (64-bit offsets, no initial value), with the
+      // wide values' tiles.
+      using Dispatch = cub::DispatchScan<decltype(in), decltype(sink), cuda::Op<Join>, cub::NullType, std::uint64_t, T,
+                                         cub::ForceInclusive::No, cuda::WideScanPolicy<T>>;
+      cuda::cub_call(exec, "ktext::inclusive_scan_apply[CUB]", [&](void* temp, std::size_t& bytes) {
+        return Dispatch::Dispatch(temp, bytes, in, sink, cuda::Op<Join>{join}, cub::NullType{}, std::uint64_t(count),
+                                  exec.cuda_stream());
+      });
+      return;
+    }
+#endif
     cuda::cub_call(exec, "ktext::inclusive_scan_apply[CUB]", [&](void* temp, std::size_t& bytes) {
       return cub::DeviceScan::InclusiveScan(temp, bytes, in, sink, cuda::Op<Join>{join}, count, exec.cuda_stream());
     });

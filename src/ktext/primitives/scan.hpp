@@ -73,7 +73,9 @@ void inclusive_scan_max(const ExecSpace& exec, const InView& in, const OutView& 
 /// \param make device functor, make(i) for i in [0, n); it must not read what \p apply writes:
 ///        calls interleave across the range.
 /// \param join associative functor with `T operator()(T, T)` and `T identity()`, both callable
-///        on the device.
+///        on the device. It need not be commutative (a segmented operator may be): CUB's scan
+///        and Kokkos' host scans keep the order. Kokkos' own scan on CUDA does not (it joins a
+///        later partial into an earlier one), which only the tests' portable path takes there.
 /// \param apply device functor, called as apply(i, s_i) once per i.
 /// \complexity O(n) work, one pass.
 template <class T, class ExecSpace, class Make, class Join, class Apply>
