@@ -93,10 +93,11 @@ inline constexpr bool wide_scan_value = CUB_MAJOR_VERSION >= 3 && sizeof(T) > 8;
 /// The single-pass scan's tiles for wide values: 256 threads of 120 bytes each (10 items of 12
 /// bytes, 5 of 24). CUB's default for a value it does not know scales 128 threads of 15 4-byte
 /// items down by size, to 5 items of 12 bytes or 2 of 24, and its many small tiles then wait on
-/// each other's look-back. A scan alone of 10 M 12-byte values (the rounds' marks, no writes)
-/// took 127 us this way against 178 with the default on an H200, 33 M 386 against 558, 10 M
-/// 24-byte values 208 against 410 (perf/README, 2026-11-28). With the rounds' scattered ISA
-/// writes behind it the scan gains 2-8%: those writes, not the scan, then set its time.
+/// each other's look-back. The suffix array rounds' marks over 16 M entries, compacted, took
+/// 0.180 ms this way against 0.286 with the default tiles on an H200, 24-byte ones 0.345 against
+/// 0.701 (ktext_bench_primitives_cuda, inclusive_scan_apply_Cuda/marks_*; perf/README,
+/// 2026-11-28). With the rounds' scattered ISA writes behind it the scan gains 2-7%: those
+/// writes, not the scan, then set its time.
 template <class T>
 struct WideScanPolicy {
   struct Tile {
