@@ -584,7 +584,7 @@ struct RoundMarks {
 /// each one's count: one wait per round instead of one per batch. Where \p long_groups is set,
 /// the last entry of each new group longer than \p long_limit adds the group's size to its
 /// entry 0 and counts the group in its entry 1, and the first \p long_capacity such groups list
-/// their place in the next round's entries and their size from entry 2 on, as pairs: the next
+/// their place in the next round's entries and their size in \p long_list, as pairs: the next
 /// round sorts in tiles where no group is longer, and sorts the listed ones apart
 /// (tile_sort_groups, sort_long_groups).
 template <class Groups, class Vals, class ISA, class SA, class I>
@@ -599,6 +599,7 @@ struct WriteRoundRank {
   bool staged;
   I low;  // what the group ranks g are relative to
   I* long_groups = nullptr;
+  I* long_list = nullptr;
   I long_limit = 0;
   I long_capacity = 0;
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
@@ -617,8 +618,8 @@ struct WriteRoundRank {
       Kokkos::atomic_add(long_groups, size);
       const I listed = Kokkos::atomic_fetch_add(long_groups + 1, I(1));
       if (listed < long_capacity) {
-        long_groups[2 + 2 * std::size_t(listed)] = kept(batch) + at.kept - size;
-        long_groups[3 + 2 * std::size_t(listed)] = size;
+        long_list[2 * std::size_t(listed)] = kept(batch) + at.kept - size;
+        long_list[2 * std::size_t(listed) + 1] = size;
       }
     }
   }
@@ -1213,23 +1214,11 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   Kokkos::View<I*, Mem> arena_store;
   I* arena = held_entries > spare_entries ? held_tail : spare_scratch;
   std::size_t arena_entries = held_entries > spare_entries ? held_entries : spare_entries;
-  // Where each batch's kept entries start in the list, and after the last batch their count. A
-  // round has at most two batches per stretch, and a stretch is at least a 28th of the unsorted
-  // entries unless SuffixArrayOptions::batch_entries says: 64 entries hold every round then,
-  // allocated once.
-  Kokkos::View<I*, Mem> kept_store;
-  auto hold_kept = [&](std::size_t entries) {
-    release_counted(mem, kept_store);
-    kept_store = counted_view<I>(exec, mem, "ktext::suffix_array::kept", entries);
-    Kokkos::parallel_for("ktext::suffix_array::kept_start", Policy(exec, 0, 1),
-                         StartKept<Unmanaged<I, ExecSpace>, I>{Unmanaged<I, ExecSpace>(kept_store.data(), 1)});
-  };
-  hold_kept(64);
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
   // Rounds whose groups all hold at most tile_limit entries sort them in tiles of each batch
   // (tile_sort_groups): one pass where the radix sorts take seven or eight, and a versioned
   // collection's groups (its near-copies) are that short for most of its rounds. The scan of each
-  // round counts the entries of longer groups into long_store and lists the first
+  // round counts the entries of longer groups into its counts and lists the first
   // tile_long_group_capacity of them; the first round's are unknown. A round whose longer groups
   // are all listed sorts them apart in each batch that holds few (sort_long_groups) and the rest
   // in tiles: on a versioned collection the rounds at depths 12 to 48 hold 0.1-11% of their
@@ -1240,12 +1229,27 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // inputs.
   const std::size_t long_capacity =
       options.sort_long_groups_apart ? std::min(tile_long_group_capacity, std::max<std::size_t>(16, std::size_t(m) / 256)) : 0;
-  Kokkos::View<I*, Mem> long_store, long_table_store;
-  if (tile_limit > 1)
-    long_store = counted_view<I>(exec, mem, "ktext::suffix_array::long_groups", 2 + 2 * long_capacity);
+  const bool tiles = tile_limit > 1;
+  // A round's counts, read back together at its end (one copy: on an H200 the second of two
+  // took 13 us of a tail round's 77): the longer groups' entries and their count, then where
+  // each batch's kept entries start in the list and, after the last batch, their count, then the
+  // longer groups' list (read only where it holds any). A round has at most two batches per
+  // stretch, and a stretch is at least a 28th of the unsorted entries unless
+  // SuffixArrayOptions::batch_entries says: 64 batches hold every round then, allocated once.
+  Kokkos::View<I*, Mem> counts_store, long_table_store;
+  std::size_t kept_capacity = 0;
+  auto hold_counts = [&](std::size_t entries) {
+    release_counted(mem, counts_store);
+    kept_capacity = entries;
+    counts_store = counted_view<I>(exec, mem, "ktext::suffix_array::round_counts",
+                                   2 + kept_capacity + (tiles ? 2 * long_capacity : 0));
+    Kokkos::parallel_for("ktext::suffix_array::kept_start", Policy(exec, 0, 1),
+                         StartKept<Unmanaged<I, ExecSpace>, I>{Unmanaged<I, ExecSpace>(counts_store.data() + 2, 1)});
+  };
+  hold_counts(64);
   I long_entries = m;
   std::vector<std::pair<I, I>> long_list;  // the listed groups of the round's start: (first entry, size), sorted
-  std::vector<I> long_host(long_store.extent(0));
+  std::vector<I> counts_host;
   bool long_listed = false;  // all of them
   while (m > 0) {
     if (h >= text_n) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
@@ -1300,9 +1304,11 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       arena = arena_store.data();
       arena_entries = need;
     }
-    if (kept_store.extent(0) < cuts.size()) hold_kept(std::max(cuts.size(), 2 * kept_store.extent(0)));
-    const Unmanaged<I, ExecSpace> kept(kept_store.data(), cuts.size());
-    const bool tile_round = long_store.data() && long_entries == 0;
+    if (kept_capacity < cuts.size()) hold_counts(std::max(cuts.size(), 2 * kept_capacity));
+    const Unmanaged<I, ExecSpace> kept(counts_store.data() + 2, cuts.size());
+    I* const long_counts = tiles ? counts_store.data() : nullptr;
+    I* const long_listing = counts_store.data() + 2 + kept_capacity;
+    const bool tile_round = tiles && long_entries == 0;
     if (tile_round) ++stats.tile_rounds;
     // Each batch's path: its longer groups, if any, sorted apart where the batch's own scratch
     // holds them (their table: the groups' first entries in the batch, then their offsets among
@@ -1313,7 +1319,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       std::size_t table_at = 0, groups = 0, entries = 0;  // where apart: its part of the table
     };
     std::vector<BatchPath> paths(cuts.size() - 1, BatchPath{tile_round ? Path::tiles : Path::radix});
-    if (!tile_round && long_store.data() && long_listed) {
+    if (!tile_round && tiles && long_listed) {
       std::vector<I> table;
       std::size_t at = 0;  // the first listed group not before the batch
       for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
@@ -1349,7 +1355,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       }
       for (const BatchPath& p : paths) stats.long_group_batches += p.path == Path::apart ? 1 : 0;
     }
-    if (long_store.data()) Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(long_store.data(), 2), I(0));
+    if (tiles) Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(long_counts, 2), I(0));
     I alone_kept = 0;  // kept by groups sorted alone, counted as long ones
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
       const I first = cuts[b], len = cuts[b + 1] - cuts[b];
@@ -1399,7 +1405,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
                                                                       I(b),
                                                                       staged,
                                                                       low,
-                                                                      long_store.data(),
+                                                                      long_counts,
+                                                                      long_listing,
                                                                       I(tile_limit),
                                                                       I(long_capacity)});
         if (staged)
@@ -1407,18 +1414,25 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
                                CopyStaged<U, I>{vtmp, vals, kept, I(b)});
       };
       if (path != Path::radix) {
-        // Group and next ranks in one pass, each short group sorted in its tile, in place, and
-        // the longer ones gathered into the scratch the scan has not used yet, sorted, put back.
+        // Group and next ranks in one pass, then each short group sorted in its tile. Where the
+        // batch has no longer group, the tiles write every entry, into the scratch: the scan then
+        // puts the kept ones straight in their place, with no copy after it (CopyStaged took 1.6
+        // of a versioned collection's 57 ms of kernels on an H200, one launch a round). Else in
+        // place, and the longer ones gathered into the scratch the scan has not used yet, sorted,
+        // put back.
         Kokkos::parallel_for("ktext::suffix_array::group_and_next_rank", Policy(exec, 0, len),
                              GatherGroupAndNext<Group, decltype(next_rank), U, Unmanaged<K, ExecSpace>>{
                                  Group{isa, low}, next_rank, v, buf_b, buf_a});
-        tile_sort_groups(exec, v, buf_b, buf_a, tile_limit);
-        if (path == Path::apart) {
-          const BatchPath& p = paths[b];
-          const U starts(long_table_store.data() + p.table_at, p.groups);
-          const U offsets(starts.data() + p.groups, p.groups + 1);
-          sort_long_groups(exec, starts, offsets, p.groups, p.entries, v, buf_a, rank_bits, vtmp.data());
+        if (path == Path::tiles) {
+          tile_sort_groups(exec, v, buf_b, buf_a, tile_limit, vtmp);
+          scan_round(RoundGroups<Unmanaged<K, ExecSpace>, I>{buf_b, buf_a, len}, vtmp);
+          continue;
         }
+        tile_sort_groups(exec, v, buf_b, buf_a, tile_limit);
+        const BatchPath& p = paths[b];
+        const U starts(long_table_store.data() + p.table_at, p.groups);
+        const U offsets(starts.data() + p.groups, p.groups + 1);
+        sort_long_groups(exec, starts, offsets, p.groups, p.entries, v, buf_a, rank_bits, vtmp.data());
         scan_round(RoundGroups<Unmanaged<K, ExecSpace>, I>{buf_b, buf_a, len}, v);
         continue;
       }
@@ -1477,20 +1491,22 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       }
     }
     const I before = m;
-    Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&m, 1),
-                      Unmanaged<I, ExecSpace>(kept.data() + cuts.size() - 1, 1));
-    // The longer groups' entries, their count and list, in the same wait (32 KB at most).
-    if (long_store.data())
-      Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(long_host.data(), long_host.size()),
-                        long_store);
+    counts_host.resize(2 + cuts.size());
+    Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counts_host.data(), counts_host.size()),
+                      Unmanaged<I, ExecSpace>(counts_store.data(), counts_host.size()));
     exec.fence("ktext::suffix_array: entries kept");
-    long_entries = (long_store.data() ? long_host[0] : I(0)) + alone_kept;
+    m = counts_host.back();
+    long_entries = (tiles ? counts_host[0] : I(0)) + alone_kept;
     // Groups sorted alone split in ways no list holds.
-    const std::size_t listed = long_store.data() ? std::size_t(long_host[1]) : 0;
+    const std::size_t listed = tiles ? std::size_t(counts_host[1]) : 0;
     long_listed = alone_kept == 0 && listed <= long_capacity;
     long_list.clear();
     if (long_listed && listed > 0 && m > 0) {
-      for (std::size_t q = 0; q < listed; ++q) long_list.emplace_back(long_host[2 + 2 * q], long_host[3 + 2 * q]);
+      std::vector<I> listing(2 * listed);
+      Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(listing.data(), listing.size()),
+                        Unmanaged<I, ExecSpace>(long_listing, listing.size()));
+      exec.fence("ktext::suffix_array: longer groups listed");
+      for (std::size_t q = 0; q < listed; ++q) long_list.emplace_back(listing[2 * q], listing[2 * q + 1]);
       std::sort(long_list.begin(), long_list.end());
     }
     h *= 2;
@@ -1525,8 +1541,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   exec.fence("ktext::suffix_array: done");
   release_counted(mem, arena_store);
   release_counted(mem, vals_store);
-  release_counted(mem, kept_store);
-  release_counted(mem, long_store);
+  release_counted(mem, counts_store);
   release_counted(mem, long_table_store);
   if (isa_out && !isa_held) *isa_out = isa;
   stats.peak_bytes = mem.peak();

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ktext/core/error.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/prefetch.hpp"
 #include "ktext/core/range.hpp"
@@ -49,14 +50,15 @@ struct GatherGroupAndNext {
   }
 };
 
-/// Team t sorts in place, stable by next rank r, the groups (runs of one group rank g, which does
-/// not decrease along the batch) of at most \p limit (<= tile_sort_halo) entries that start in
-/// its tile [t tile, (t + 1) tile). The tile and the rest of its last group, up to the halo, are
-/// read into scratch; each entry's place in its group is then the count of members before it by
-/// (r, index): groups are short. A longer group is left as it is (sort_long_groups sorts it): a
-/// group cut off at the halo has more than tile_sort_halo entries, so it is one of them. Another
-/// team reads only the g of these entries, which no team writes, so the writes in place race
-/// with no read.
+/// Team t sorts, stable by next rank r, the groups (runs of one group rank g, which does not
+/// decrease along the batch) of at most \p limit (<= tile_sort_halo) entries that start in its
+/// tile [t tile, (t + 1) tile), writing the entries to \p out (\p v itself, or another view of as
+/// many) and r in place. The tile and the rest of its last group, up to the halo, are read into
+/// scratch; each entry's place in its group is then the count of members before it by (r,
+/// index): groups are short. A longer group is left as it is (sort_long_groups sorts it), and
+/// out does not receive its entries: a group cut off at the halo has more than tile_sort_halo
+/// entries, so it is one of them. Another team reads only the g of these entries, which no team
+/// writes, so writes in place race with no read.
 template <class ExecSpace, class V, class Keys>
 struct TileSortGroups {
   using I = typename V::non_const_value_type;
@@ -68,6 +70,7 @@ struct TileSortGroups {
   Keys g, r;
   I len, tile;
   I limit = I(tile_sort_halo);
+  V out;
   static std::size_t scratch_bytes(std::size_t window) {
     return 2 * Scratch<K>::shmem_size(window) + Scratch<I>::shmem_size(window);
   }
@@ -136,24 +139,31 @@ struct TileSortGroups {
         const K rq = rs(q);
         at += (rq < rk || (rq == rk && q < k)) ? I(1) : I(0);
       }
-      v(t0 + at) = vs(k);
+      out(t0 + at) = vs(k);
       r(t0 + at) = rk;
     });
   }
 };
 
 /// Sorts each group of at most \p limit (<= tile_sort_halo) entries of the batch \p v (group
-/// ranks \p g, next ranks \p r alongside; \p v and \p r are permuted in place) by its next ranks,
-/// stable, and leaves longer groups as they are. Does not block.
+/// ranks \p g, next ranks \p r alongside, r permuted in place) by its next ranks, stable, into
+/// \p out (default: \p v, in place), and leaves longer groups as they are (where out is not v,
+/// their entries are not written there: only a batch without them may sort out of place). Does
+/// not block.
 template <class ExecSpace, class V, class Keys>
 void tile_sort_groups(const ExecSpace& exec, const V& v, const Keys& g, const Keys& r,
-                      std::size_t limit = tile_sort_halo) {
+                      std::size_t limit = tile_sort_halo, V out = V()) {
   using Kernel = TileSortGroups<ExecSpace, V, Keys>;
   using I = typename Kernel::I;
   using Policy = Kokkos::TeamPolicy<ExecSpace>;
   const I len = static_cast<I>(v.extent(0));
-  if (len < 2) return;
-  const Kernel probe{v, g, r, len, I(1)};
+  if (out.data() == nullptr) out = v;
+  if (out.extent(0) != v.extent(0)) throw Error("ktext::impl::tile_sort_groups: the output's length differs");
+  if (len < 2) {
+    if (len == 1 && out.data() != v.data()) Kokkos::deep_copy(exec, out, v);
+    return;
+  }
+  const Kernel probe{v, g, r, len, I(1), I(tile_sort_halo), out};
   const int most = Policy(exec, 1, Kokkos::AUTO).team_size_max(probe, Kokkos::ParallelForTag());
   const int team = most < tile_sort_team_size ? most : tile_sort_team_size;
   const I tile = I(team) * I(tile_sort_per_thread);
@@ -161,7 +171,7 @@ void tile_sort_groups(const ExecSpace& exec, const V& v, const Keys& g, const Ke
   Kokkos::parallel_for("ktext::suffix_array::tile_sort",
                        Policy(exec, static_cast<int>(tiles), team)
                            .set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(std::size_t(tile) + tile_sort_halo))),
-                       Kernel{v, g, r, len, tile, I(limit < tile_sort_halo ? limit : tile_sort_halo)});
+                       Kernel{v, g, r, len, tile, I(limit < tile_sort_halo ? limit : tile_sort_halo), out});
 }
 
 /// Most groups longer than the tile limit that a round sorted in tiles sorts apart
