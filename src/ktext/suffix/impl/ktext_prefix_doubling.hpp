@@ -1414,26 +1414,30 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
                                CopyStaged<U, I>{vtmp, vals, kept, I(b)});
       };
       if (path != Path::radix) {
-        // Group and next ranks in one pass, then each short group sorted in its tile. Where the
-        // batch has no longer group, the tiles write every entry, into the scratch: the scan then
-        // puts the kept ones straight in their place, with no copy after it (CopyStaged took 1.6
-        // of a versioned collection's 57 ms of kernels on an H200, one launch a round). Else in
-        // place, and the longer ones gathered into the scratch the scan has not used yet, sorted,
-        // put back.
+        // Group and next ranks in one pass, then each short group sorted in its tile and the
+        // longer ones (Path::apart) gathered, sorted, put back. Both write the sorted entries into
+        // the scratch, which then holds every entry, so the scan puts the kept ones straight in
+        // their place, with no copy after it (CopyStaged took 1.6 of a versioned collection's 57
+        // ms of kernels on an H200, one launch a round). Where the arena has no room for the
+        // longer groups' sort past the scratch, both sort in place, the longer groups' sort in the
+        // scratch, and the scan's kept entries go through it.
         Kokkos::parallel_for("ktext::suffix_array::group_and_next_rank", Policy(exec, 0, len),
                              GatherGroupAndNext<Group, decltype(next_rank), U, Unmanaged<K, ExecSpace>>{
                                  Group{isa, low}, next_rank, v, buf_b, buf_a});
-        if (path == Path::tiles) {
-          tile_sort_groups(exec, v, buf_b, buf_a, tile_limit, vtmp);
-          scan_round(RoundGroups<Unmanaged<K, ExecSpace>, I>{buf_b, buf_a, len}, vtmp);
-          continue;
-        }
-        tile_sort_groups(exec, v, buf_b, buf_a, tile_limit);
         const BatchPath& p = paths[b];
-        const U starts(long_table_store.data() + p.table_at, p.groups);
-        const U offsets(starts.data() + p.groups, p.groups + 1);
-        sort_long_groups(exec, starts, offsets, p.groups, p.entries, v, buf_a, rank_bits, vtmp.data());
-        scan_round(RoundGroups<Unmanaged<K, ExecSpace>, I>{buf_b, buf_a, len}, v);
+        const std::size_t apart_entries =
+            path == Path::apart
+                ? (long_groups_scratch_bytes<U>(p.entries) + 2 * sizeof(I) - 1) / sizeof(I)  // and its alignment
+                : 0;
+        const bool out_of_place = 3 * std::size_t(len) + apart_entries <= arena_entries;
+        tile_sort_groups(exec, v, buf_b, buf_a, tile_limit, out_of_place ? vtmp : v);
+        if (path == Path::apart) {
+          const U starts(long_table_store.data() + p.table_at, p.groups);
+          const U offsets(starts.data() + p.groups, p.groups + 1);
+          sort_long_groups(exec, starts, offsets, p.groups, p.entries, v, buf_a, rank_bits,
+                           out_of_place ? arena + 3 * std::size_t(len) : vtmp.data(), out_of_place ? vtmp : v);
+        }
+        scan_round(RoundGroups<Unmanaged<K, ExecSpace>, I>{buf_b, buf_a, len}, out_of_place ? vtmp : v);
         continue;
       }
       if (long_groups == 0) {

@@ -202,11 +202,12 @@ struct GatherLongGroups {
     val(c) = v(j);
   }
 };
-/// The gathered entries, sorted, back to their groups' places: the group is the key's top part.
+/// The gathered entries, sorted, back to their groups' places in \p out: the group is the key's
+/// top part.
 template <class Table, class V, class Keys, class Wide>
 struct PutLongGroups {
   Table starts, offsets;
-  V v;
+  V out;
   Keys r;
   Wide key;
   V val;
@@ -216,7 +217,7 @@ struct PutLongGroups {
     const std::uint64_t k = key(c) >> rank_bits;
     const std::uint64_t j = std::uint64_t(starts(k)) + (c - std::uint64_t(offsets(k)));
     r(j) = K(key(c) & ((std::uint64_t(1) << rank_bits) - 1));
-    v(j) = val(c);
+    out(j) = val(c);
   }
 };
 
@@ -228,15 +229,17 @@ constexpr std::size_t long_groups_scratch_bytes(std::size_t entries) {
 
 /// Sorts the \p groups groups of the batch \p v that tile_sort_groups left (each from
 /// \p starts(k) in the batch, \p offsets(k + 1) - \p offsets(k) entries, \p offsets(groups) =
-/// \p entries in all) by their next ranks \p r (below 2^rank_bits), stable, permuting \p v and
-/// \p r in place: gathered, one radix sort by (group, next rank), and put back, in \p scratch
-/// (long_groups_scratch_bytes). Does not block.
+/// \p entries in all) by their next ranks \p r (below 2^rank_bits), stable, into the same places
+/// of \p out (default: \p v, in place), \p r permuted in place: gathered, one radix sort by
+/// (group, next rank), and put back, in \p scratch (long_groups_scratch_bytes; apart from out).
+/// Does not block.
 template <class ExecSpace, class Table, class V, class Keys>
 void sort_long_groups(const ExecSpace& exec, const Table& starts, const Table& offsets, std::size_t groups,
-                      std::size_t entries, const V& v, const Keys& r, int rank_bits, void* scratch) {
+                      std::size_t entries, const V& v, const Keys& r, int rank_bits, void* scratch, V out = V()) {
   using I = typename V::non_const_value_type;
   using Wide = Unmanaged<std::uint64_t, ExecSpace>;
   using Vals = Unmanaged<I, ExecSpace>;
+  if (out.data() == nullptr) out = v;
   if (entries == 0) return;
   auto* at = reinterpret_cast<std::uint64_t*>((reinterpret_cast<std::uintptr_t>(scratch) + 7) & ~std::uintptr_t(7));
   const Wide key(at, entries), key_tmp(at + entries, entries);
@@ -246,7 +249,7 @@ void sort_long_groups(const ExecSpace& exec, const Table& starts, const Table& o
                        GatherLongGroups<Table, V, Keys, Wide, I>{starts, offsets, v, r, key, val, I(groups), rank_bits});
   const bool other = impl::sort_pairs_in_either(exec, key, val, key_tmp, val_tmp, 0, rank_bits + group_bits);
   Kokkos::parallel_for("ktext::suffix_array::long_groups_put", Range<ExecSpace>(exec, 0, entries),
-                       PutLongGroups<Table, V, Keys, Wide>{starts, offsets, v, r, other ? key_tmp : key,
+                       PutLongGroups<Table, V, Keys, Wide>{starts, offsets, out, r, other ? key_tmp : key,
                                                            other ? val_tmp : val, rank_bits});
 }
 
