@@ -1235,7 +1235,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // each batch's kept entries start in the list and, after the last batch, their count, then the
   // longer groups' list (read only where it holds any). A round has at most two batches per
   // stretch, and a stretch is at least a 28th of the unsorted entries unless
-  // SuffixArrayOptions::batch_entries says: 64 batches hold every round then, allocated once.
+  // SuffixArrayOptions::batch_entries says: 64 kept offsets hold every round then, allocated once.
   Kokkos::View<I*, Mem> counts_store, long_table_store;
   std::size_t kept_capacity = 0;
   auto hold_counts = [&](std::size_t entries) {
@@ -1418,7 +1418,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         // longer ones (Path::apart) gathered, sorted, put back. Both write the sorted entries into
         // the scratch, which then holds every entry, so the scan puts the kept ones straight in
         // their place, with no copy after it (CopyStaged took 1.6 of a versioned collection's 57
-        // ms of kernels on an H200, one launch a round). Where the arena has no room for the
+        // ms of kernels on an H200, one launch a batch). Where the arena has no room for the
         // longer groups' sort past the scratch, both sort in place, the longer groups' sort in the
         // scratch, and the scan's kept entries go through it.
         Kokkos::parallel_for("ktext::suffix_array::group_and_next_rank", Policy(exec, 0, len),

@@ -148,8 +148,8 @@ struct TileSortGroups {
 /// Sorts each group of at most \p limit (<= tile_sort_halo) entries of the batch \p v (group
 /// ranks \p g, next ranks \p r alongside, r permuted in place) by its next ranks, stable, into
 /// \p out (default: \p v, in place), and leaves longer groups as they are (where out is not v,
-/// their entries are not written there: only a batch without them may sort out of place). Does
-/// not block.
+/// their entries are not written there: a batch with longer groups sorts out of place only where
+/// sort_long_groups puts them into the same out). Does not block.
 template <class ExecSpace, class V, class Keys>
 void tile_sort_groups(const ExecSpace& exec, const V& v, const Keys& g, const Keys& r,
                       std::size_t limit = tile_sort_halo, V out = V()) {
