@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <ktext/primitives.hpp>
+#include <random>
 #include <numeric>
 #include <set>
 #include <string>
 
+#include "ktext/core/byte_loads.hpp"
 #include "test_inputs.hpp"
 #include "test_views.hpp"
 
@@ -402,6 +404,39 @@ void check_histogram(std::size_t n, std::size_t bins, std::uint64_t bound) {
   Kokkos::deep_copy(d, 12345);  // must be overwritten, not added to
   ktext::histogram(Exec{}, to_device(in), d);
   EXPECT_EQ(to_host(d), want) << "n=" << n << " bins=" << bins;
+}
+
+struct LoadBytes8 {
+  Kokkos::View<const std::uint8_t*, Mem> bytes;
+  std::uint64_t offset, size;
+  Kokkos::View<std::uint64_t*, Mem> out;
+  KOKKOS_FUNCTION void operator()(std::uint64_t at) const {
+    out(at) = ktext::impl::load_bytes8(bytes.data() + offset, size, at);
+  }
+};
+
+// Eight bytes at every offset of arrays that start at every alignment and end where their
+// allocation does (so compute-sanitizer sees any read past them), against a byte-by-byte
+// oracle: bytes past the array read as 0.
+TEST(primitives, load_bytes8) {
+  std::mt19937_64 rng(8);
+  for (std::uint64_t total : {1, 2, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 40, 100}) {
+    std::vector<std::uint8_t> host(total);
+    for (auto& b : host) b = static_cast<std::uint8_t>(rng());
+    const auto bytes = to_device(host, "ktext::test::bytes");
+    for (std::uint64_t offset = 0; offset < 8 && offset < total; ++offset) {
+      const std::uint64_t size = total - offset, reads = size + 9;
+      Kokkos::View<std::uint64_t*, Mem> out("ktext::test::words", reads);
+      Kokkos::parallel_for("ktext::test::load_bytes8", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::uint64_t>>(0, reads),
+                           LoadBytes8{bytes, offset, size, out});
+      const auto got = to_host(out);
+      for (std::uint64_t at = 0; at < reads; ++at) {
+        std::uint64_t want = 0;
+        for (std::uint64_t t = 0; t < 8 && at + t < size; ++t) want |= std::uint64_t(host[offset + at + t]) << (8 * t);
+        ASSERT_EQ(got[at], want) << "total " << total << ", offset " << offset << ", at " << at;
+      }
+    }
+  }
 }
 
 TEST(primitives, histogram) {

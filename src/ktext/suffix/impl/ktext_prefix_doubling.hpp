@@ -46,6 +46,7 @@
 
 #include "ktext/core/allocate.hpp"
 #include "ktext/core/alphabet.hpp"
+#include "ktext/core/byte_loads.hpp"
 #include "ktext/core/footprint.hpp"
 #include "ktext/core/index_type.hpp"
 #include "ktext/core/popcount.hpp"
@@ -127,10 +128,25 @@ struct PackedKey {
   AlphabetMap<typename ExecSpace::memory_space> alphabet;
   Layout layout;
   int per_key;  // codes per key: 64 / alphabet.bits (a multiple of 3 for the sample) per 64-bit word
-  /// First symbol of a key read by piece<P>(., shift), for pieces of \p width bits.
-  KOKKOS_INLINE_FUNCTION int first_read(int shift, int width) const {
-    const int t = per_key - 1 - (shift + width - 1) / alphabet.bits;
-    return t > 0 ? t : 0;
+  static constexpr bool byte_text = sizeof(typename Text::non_const_value_type) == 1;
+  /// The symbols of a key that piece() reads for bits [shift, shift + width) (width at most 32),
+  /// the same for every element: worked out once per kernel, where dividing by the code width
+  /// per element made the first piece's kernel bound by instructions.
+  struct PieceReads {
+    int shift = 0, width = 0;
+    int t_first = 0, t_last = -1;  ///< the first and last symbol read
+    int at_first = 0;              ///< where in the piece symbol t_first's code starts: in (-b, width)
+  };
+  PieceReads piece_reads(int shift, int width) const {
+    const int k = per_key, b = alphabet.bits;
+    const int t = k - 1 - (shift + width - 1) / b;
+    PieceReads r;
+    r.shift = shift;
+    r.width = width;
+    r.t_first = t > 0 ? t : 0;
+    r.t_last = k - 1 - shift / b;
+    r.at_first = (k - 1 - r.t_first) * b - shift;
+    return r;
   }
   /// Asks for symbol \p t of element v(j + prefetch_distance) ahead of its read.
   template <class V>
@@ -139,38 +155,54 @@ struct PackedKey {
     const std::uint64_t at = std::uint64_t(layout.position(v(j + prefetch_distance))) + std::uint64_t(t);
     if (at < text.extent(0)) ktext::impl::prefetch(text.data() + at);
   }
-  /// Bits [shift, shift + width) of the packed key of element p (width at most 32, the bits
-  /// above it 0). Symbol t occupies bits [(k-1-t) b, (k-1-t) b + b) of a key of k b bits, which
-  /// may exceed 64; only the symbols overlapping the piece are read (3 of 9 for source code in
-  /// 16 bits, 16 of 64 for a unary text, instead of all k per piece), each shifted to its place
-  /// in the piece: the lowest one may start below it, the highest end above it.
+  /// Bits [shift, shift + width) of the packed key of element p (the bits above width 0), for
+  /// \p r = piece_reads(shift, width). Symbol t occupies bits [(k-1-t) b, (k-1-t) b + b) of a key
+  /// of k b bits, which may exceed 64; only the symbols overlapping the piece are read (3 of 9
+  /// for source code in 16 bits, 16 of 64 for a unary text, instead of all k per piece), each
+  /// shifted to its place in the piece: the lowest one may start below it, the highest end
+  /// above it. One byte load per symbol: loads with no early exit are all in flight at once,
+  /// and reading eight bytes at a time (load_bytes8) made this kernel slower on an H200 (xml's
+  /// first piece 291 -> 370 us: more instructions where it is bound by them).
   template <class Piece>
-  KOKKOS_INLINE_FUNCTION Piece piece(I p, int shift, int width) const {
-    const int k = per_key, b = alphabet.bits;
-    const int t_first = first_read(shift, width);
-    const int t_last = k - 1 - shift / b;
+  KOKKOS_INLINE_FUNCTION Piece piece(I p, const PieceReads& r) const {
+    const int b = alphabet.bits;
     const P i = layout.position(p), n = layout.text_length();
     std::uint64_t acc = 0;
-    for (int t = t_first; t <= t_last; ++t) {  // P(t) < n - i: no overflow near 2^31
+    int at = r.at_first;
+    for (int t = r.t_first; t <= r.t_last; ++t, at -= b) {  // P(t) < n - i: no overflow near 2^31
       const std::uint64_t code = P(t) < n - i ? alphabet(text(i + t)) : 0;
-      const int at = (k - 1 - t) * b - shift;  // in (-b, width): below 64 + b bits
       acc |= at >= 0 ? code << at : code >> -at;
     }
-    return static_cast<Piece>(width < 64 ? acc & ((std::uint64_t(1) << width) - 1) : acc);
+    return static_cast<Piece>(r.width < 64 ? acc & ((std::uint64_t(1) << r.width) - 1) : acc);
   }
-  /// Whether elements a and b agree on their first k symbols (neither truncated). Equal codes
-  /// mean equal symbols, so the raw symbols are compared, stopping at the first difference.
-  KOKKOS_INLINE_FUNCTION bool same_prefix(I a, I b) const {
+  /// Whether elements a and b agree on their first k symbols (neither truncated), given that
+  /// they agree on the first \p from. Equal codes mean equal symbols, so the raw symbols are
+  /// compared, stopping at the first difference: eight bytes at a time in byte texts, where a
+  /// loop that exits early waits for each load before the next (the initial heads of xml's 33 M
+  /// sample suffixes took 1.17 ms with a byte a load and 0.50 ms so on an H200).
+  KOKKOS_INLINE_FUNCTION bool same_prefix(I a, I b, int from = 0) const {
     const P x = layout.position(a), y = layout.position(b);
-    for (int t = 0; t < per_key; ++t)
-      if (text(x + t) != text(y + t)) return false;
+    if constexpr (byte_text) {
+      for (int t = from; t < per_key; t += 8) {
+        const std::uint64_t differ = load_bytes8(text.data(), text.extent(0), std::uint64_t(x) + std::uint64_t(t)) ^
+                                     load_bytes8(text.data(), text.extent(0), std::uint64_t(y) + std::uint64_t(t));
+        const int left = per_key - t;
+        if ((left >= 8 ? differ : differ & ((std::uint64_t(1) << (8 * left)) - 1)) != 0) return false;
+      }
+    } else {
+      for (int t = from; t < per_key; ++t)
+        if (text(x + t) != text(y + t)) return false;
+    }
     return true;
   }
   KOKKOS_INLINE_FUNCTION bool truncated(I p) const {
     return std::uint64_t(layout.position(p)) + std::uint64_t(per_key) > std::uint64_t(layout.text_length());
   }
   /// Whether elements a and b are in one group after the initial sort (truncated ones never are).
-  KOKKOS_INLINE_FUNCTION bool same_group(I a, I b) const { return !truncated(a) && !truncated(b) && same_prefix(a, b); }
+  /// \p from: symbols they are known to agree on, if neither is truncated.
+  KOKKOS_INLINE_FUNCTION bool same_group(I a, I b, int from = 0) const {
+    return !truncated(a) && !truncated(b) && same_prefix(a, b, from);
+  }
   /// A hash of element p's key, for keys of one word (per_key b <= 64): the packed word mixed
   /// (splitmix64's finalizer), so that equal keys hash alike and others spread.
   KOKKOS_INLINE_FUNCTION std::uint64_t word_hash(I p) const {
@@ -345,11 +377,10 @@ struct InitialKeyPiece {
   Key key;
   Order order;
   Keys keys;
-  int shift;
-  int width;
+  typename Key::PieceReads reads;
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
-    key.prefetch(order, j, key.first_read(shift, width));
-    keys(j) = key.template piece<Piece>(order(j), shift, width);
+    key.prefetch(order, j, reads.t_first);
+    keys(j) = key.template piece<Piece>(order(j), reads);
   }
 };
 
@@ -375,7 +406,7 @@ Piece* sort_by_key_pieces(const ExecSpace& exec, const Key& key, const Unmanaged
   for (int p = 0, shift = low_bit; p < pieces; ++p) {
     const int bits = p == 0 ? sorted_bits - width * (pieces - 1) : width;
     Kokkos::parallel_for("ktext::suffix_array::initial_keys", Range<ExecSpace>(exec, 0, n),
-                         InitialKeyPiece<Key, U, P>{key, vals, keys, shift, bits});
+                         InitialKeyPiece<Key, U, P>{key, vals, keys, key.piece_reads(shift, bits)});
     if (sort_pairs_in_either(exec, keys, vals, keys_tmp, vals_tmp, 0, bits)) {
       std::swap(keys, keys_tmp);
       std::swap(vals, vals_tmp);
@@ -444,10 +475,11 @@ struct FlagHeadsByTop {
   V v;
   Top top;
   Bytes head;
+  int top_symbols;  ///< leading symbols the top bits hold whole: equal where the tops are
   KOKKOS_INLINE_FUNCTION void operator()(I j) const {
     const std::uint64_t ahead = std::uint64_t(j) + prefetch_distance;
     if (ahead < v.extent(0) && top(ahead) == top(ahead - 1)) key.prefetch(v, j);
-    head(j) = j == 0 || top(j) != top(j - 1) || !key.same_group(v(j - 1), v(j)) ? 1 : 0;
+    head(j) = j == 0 || top(j) != top(j - 1) || !key.same_group(v(j - 1), v(j), top_symbols) ? 1 : 0;
   }
 };
 /// The running maximum of head indices is each suffix's rank, scattered to ISA.
@@ -1125,8 +1157,13 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   const Bytes head(head_data, n);
   if (top_piece) {
     const Unmanaged<const std::uint32_t, ExecSpace> top(top_piece, n);
-    Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
-                         FlagHeadsByTop<Key, decltype(order), decltype(top), Bytes, I>{head_key, order, top, head});
+    // The top piece holds bits [top_low, key_bits) of the key: its symbols [0, per_key -
+    // ceil(top_low / bits)) whole, of which the heads compare the first prefix.
+    const int top_low = std::max(low_bit, key_bits - 32), bits = alphabet.bits;
+    const int top_symbols = std::min(prefix, std::max(0, per_key - (top_low + bits - 1) / bits));
+    Kokkos::parallel_for(
+        "ktext::suffix_array::initial_heads", Policy(exec, 0, n),
+        FlagHeadsByTop<Key, decltype(order), decltype(top), Bytes, I>{head_key, order, top, head, top_symbols});
   } else {
     Kokkos::parallel_for("ktext::suffix_array::initial_heads", Policy(exec, 0, n),
                          FlagHeads<Key, decltype(order), Bytes, I>{head_key, order, head});
