@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <ktext/primitives.hpp>
-#include <random>
 #include <numeric>
+#include <random>
 #include <set>
 #include <string>
 

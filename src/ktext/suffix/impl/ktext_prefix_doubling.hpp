@@ -133,7 +133,7 @@ struct PackedKey {
   /// the same for every element: worked out once per kernel, where dividing by the code width
   /// per element made the first piece's kernel bound by instructions.
   struct PieceReads {
-    int shift = 0, width = 0;
+    int width = 0;                 ///< of the piece, in bits
     int t_first = 0, t_last = -1;  ///< the first and last symbol read
     int at_first = 0;              ///< where in the piece symbol t_first's code starts: in (-b, width)
   };
@@ -141,7 +141,6 @@ struct PackedKey {
     const int k = per_key, b = alphabet.bits;
     const int t = k - 1 - (shift + width - 1) / b;
     PieceReads r;
-    r.shift = shift;
     r.width = width;
     r.t_first = t > 0 ? t : 0;
     r.t_last = k - 1 - shift / b;
