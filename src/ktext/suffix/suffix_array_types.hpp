@@ -91,14 +91,15 @@ struct SuffixArrayOptions {
   /// 1 always takes the radix sorts. The result is the same either way.
   std::size_t segmented_group_limit = 0;
   /// A doubling round whose groups have at most this many entries each (known from the round
-  /// before, so never the first) sorts each group inside a tile of its batch in team scratch:
-  /// one pass where the segmented or radix sorts take several. 0 chooses the backend's default
+  /// before, or for the first round from the initial sort's groups where they hold a quarter of
+  /// the elements or more) sorts each group inside a tile of its batch in team scratch: one pass
+  /// where the segmented or radix sorts take several. 0 chooses the backend's default
   /// (impl::default_tile_group_limit: 512 on GPUs; 1 on hosts, whose segmented sort already
   /// sorts each short group in one pass); 1 never; larger values count as 512, the most a tile's
   /// scratch holds. The result is the same either way.
   std::size_t tile_group_limit = 0;
-  /// Where a round has a few groups longer than tile_group_limit (at most 4096, known from the
-  /// round before), it still sorts the others in tiles and the longer ones apart in each batch
+  /// Where a round has a few groups longer than tile_group_limit (at most 4096, known as above),
+  /// it still sorts the others in tiles and the longer ones apart in each batch
   /// that holds few (a sixth of its entries at most): gathered, one radix sort by group and next
   /// rank, put back. Else such a round takes the radix sorts over its batches. The result is the
   /// same either way.

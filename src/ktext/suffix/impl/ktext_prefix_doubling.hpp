@@ -607,6 +607,25 @@ struct RoundMarks {
     return {groups.group_starts(j) ? j : I(0), groups.head(j) ? j : I(0), groups.singleton(j) ? I(0) : I(1)};
   }
 };
+/// Where a kept entry finds a member of its group that reads the group's rank for it
+/// (GatherGroupAndNext): \p distance back (from the group's first entry) modulo 256, the start
+/// of its run of 256 in the group. One byte per entry, and a group of any size reads a place per
+/// 256 entries.
+KOKKOS_FORCEINLINE_FUNCTION std::uint8_t group_back(std::uint64_t distance) { return std::uint8_t(distance & 255); }
+
+/// Adds a group of \p size entries from \p first in the next round's list to the longer groups'
+/// counts (\p counts: their entries, then their count) and, among the first \p capacity, to
+/// \p list as a pair.
+template <class I>
+KOKKOS_INLINE_FUNCTION void list_long_group(I* counts, I* list, I capacity, I first, I size) {
+  Kokkos::atomic_add(counts, size);
+  const I listed = Kokkos::atomic_fetch_add(counts + 1, I(1));
+  if (listed < capacity) {
+    list[2 * std::size_t(listed)] = first;
+    list[2 * std::size_t(listed) + 1] = size;
+  }
+}
+
 /// The scan's consumer: entry j's new rank, its final SA slot if it became a singleton, else its
 /// place among the kept entries (the compaction for the next round, in the same pass). The
 /// batch's kept entries go to kept_out from kept(batch) on, or from 0 when \p staged (copied
@@ -617,7 +636,8 @@ struct RoundMarks {
 /// entry 0 and counts the group in its entry 1, and the first \p long_capacity such groups list
 /// their place in the next round's entries and their size in \p long_list, as pairs: the next
 /// round sorts in tiles where no group is longer, and sorts the listed ones apart
-/// (tile_sort_groups, sort_long_groups).
+/// (tile_sort_groups, sort_long_groups). Where \p back is set, each kept entry's place in the
+/// list there also receives its GroupBack.
 template <class Groups, class Vals, class ISA, class SA, class I>
 struct WriteRoundRank {
   Groups groups;
@@ -633,6 +653,7 @@ struct WriteRoundRank {
   I* long_list = nullptr;
   I long_limit = 0;
   I long_capacity = 0;
+  std::uint8_t* back = nullptr;
   KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
     const I j = static_cast<I>(jj);
     const I base = groups.rank(j) + low - at.start;
@@ -641,20 +662,78 @@ struct WriteRoundRank {
     // The first part of each group keeps the group's rank, which ISA already holds: no scattered
     // write for it (most entries of a group that does not split, as in versioned collections).
     if (at.head != at.start) isa(s) = base + at.head;
-    if (groups.singleton(j)) sa(base + j) = typename SA::value_type(s);
-    else kept_out((staged ? I(0) : kept(batch)) + at.kept - 1) = s;
-    if (j + 1 == groups.m) kept(batch + 1) = kept(batch) + at.kept;
+    const I listed = kept(batch) + at.kept;  // the batch's kept entries so far end there in the list
+    if (groups.singleton(j)) {
+      sa(base + j) = typename SA::value_type(s);
+    } else {
+      kept_out((staged ? at.kept : listed) - 1) = s;
+      // The new group's entries are all kept, together and in this order.
+      if (back) back[listed - 1] = group_back(j - at.head);
+    }
+    if (j + 1 == groups.m) kept(batch + 1) = listed;
     if (long_groups && j - at.head >= long_limit && (j + 1 == groups.m || groups.head(j + 1))) {
       const I size = j + 1 - at.head;  // all kept: the group's entries are the last `size` kept so far
-      Kokkos::atomic_add(long_groups, size);
-      const I listed = Kokkos::atomic_fetch_add(long_groups + 1, I(1));
-      if (listed < long_capacity) {
-        long_list[2 * std::size_t(listed)] = kept(batch) + at.kept - size;
-        long_list[2 * std::size_t(listed) + 1] = size;
-      }
+      list_long_group(long_groups, long_list, long_capacity, I(listed - size), size);
     }
   }
 };
+/// The initial sort's groups, from their heads, shaped like RoundGroups for RoundMarks.
+template <class Flags, class I>
+struct InitialGroups {
+  Flags head;
+  I n;
+  KOKKOS_INLINE_FUNCTION bool group_starts(I j) const { return j == 0 || head(j); }
+  KOKKOS_INLINE_FUNCTION bool last(I j) const { return j + 1 == n || head(j + 1); }
+  KOKKOS_INLINE_FUNCTION bool singleton(I j) const { return group_starts(j) && last(j); }
+};
+/// The initial groups' marks: no next rank splits them, so the group start is the head, and
+/// the scan's value takes 8 bytes with 32-bit indices (StartHead's 12 took 0.84 ms over the 67 M
+/// elements of a versioned collection's sample on an H200, against 0.28 for the select).
+template <class I>
+struct GroupStartKept {
+  I start;
+  I kept;  // elements up to here that stay unsorted
+};
+template <class I>
+struct JoinGroupStartKept {
+  KOKKOS_INLINE_FUNCTION GroupStartKept<I> identity() const { return {0, 0}; }
+  KOKKOS_INLINE_FUNCTION GroupStartKept<I> operator()(const GroupStartKept<I>& a, const GroupStartKept<I>& b) const {
+    return {a.start < b.start ? b.start : a.start, I(a.kept + b.kept)};
+  }
+};
+template <class Flags, class I>
+struct InitialMarks {
+  InitialGroups<Flags, I> groups;
+  KOKKOS_INLINE_FUNCTION GroupStartKept<I> operator()(std::size_t jj) const {
+    const I j = static_cast<I>(jj);
+    return {groups.group_starts(j) ? j : I(0), groups.singleton(j) ? I(0) : I(1)};
+  }
+};
+/// The scan's consumer where the initial sort's longer groups are listed for the first round
+/// (what select_by_index does otherwise): each kept element's suffix to its place in \p vals,
+/// its GroupBack where \p back is set, and each group longer than \p long_limit listed as
+/// WriteRoundRank lists them.
+template <class Flags, class Order, class Vals, class I>
+struct InitialKept {
+  InitialGroups<Flags, I> groups;
+  Order order;
+  Vals vals;
+  std::uint8_t* back;
+  I* long_groups;
+  I* long_list;
+  I long_limit, long_capacity;
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const GroupStartKept<I>& at) const {
+    const I j = static_cast<I>(jj);
+    if (groups.singleton(j)) return;
+    vals(at.kept - 1) = order(j);
+    if (back) back[at.kept - 1] = group_back(j - at.start);
+    if (j - at.start >= long_limit && groups.last(j)) {
+      const I size = j + 1 - at.start;
+      list_long_group(long_groups, long_list, long_capacity, I(at.kept - size), size);
+    }
+  }
+};
+
 /// Moves a batch's kept entries from the scratch to their place in the list (WriteRoundRank).
 template <class Vals, class I>
 struct CopyStaged {
@@ -956,6 +1035,9 @@ struct Spare {
   std::size_t bytes = 0;
 };
 
+/// 1 in this many of the initial groups are sampled for the estimate of their longer ones.
+inline constexpr std::uint64_t initial_long_sampling = 16;
+
 /// Names past this do not fit DC3's alphabet (difference_cover_applies: 3 codes in a key).
 inline constexpr std::uint64_t reduce_name_limit = std::uint64_t(1) << 21;
 
@@ -1194,6 +1276,18 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
 
   // Active entries: members of groups that are not singletons.
   const KeepUnsplit<Bytes, I> active{head, n};
+  // Rounds whose groups all hold at most tile_limit entries sort them in tiles of each batch
+  // (tile_sort_groups): one pass where the radix sorts take seven or eight, and a versioned
+  // collection's groups (its near-copies) are that short for most of its rounds. The scan of each
+  // round counts the entries of longer groups into its counts and lists the first
+  // tile_long_group_capacity of them, and so does the initial compaction where the initial
+  // groups have few such entries. A round whose longer groups are all listed sorts them apart in
+  // each batch that holds few (sort_long_groups) and the rest in tiles: on a versioned collection
+  // the rounds at depths 12 to 48 hold 0.1-11% of their entries in 47 to 2099 groups longer than
+  // 512.
+  const std::size_t tile_limit = std::min(
+      options.tile_group_limit > 0 ? options.tile_group_limit : default_tile_group_limit(exec), tile_sort_halo);
+  const bool tiles = tile_limit > 1;
   // vals: the active suffixes, compacted in place round after round. The sort scratch only
   // needs to hold one batch of whole groups (see below).
   Kokkos::View<I*, Mem> vals_store;
@@ -1232,12 +1326,43 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       vals_store = counted_view<I>(exec, mem, "ktext::suffix_array::active", m);
       vals_data = vals_store.data();
     }
-    // The suffixes in the active slots, in slot order; vals holds exactly the m counted above.
-    ktext::select_by_index(exec, order, Unmanaged<I, ExecSpace>(vals_data, m), active);
   }
-  release_counted(mem, head_store);
-  // The singletons' final entries; the other slots are rewritten when their groups split.
-  if constexpr (narrow) widen_in_place<ExecSpace, O, I>(exec, sa.data(), std::uint64_t(n));
+  // The list holds at most a 256th of the active entries' count (16 at least): small for small
+  // inputs.
+  const std::size_t long_capacity =
+      options.sort_long_groups_apart ? std::min(tile_long_group_capacity, std::max<std::size_t>(16, std::size_t(m) / 256)) : 0;
+  // The first round sorts in tiles where the initial groups are all short, and its longer groups
+  // apart where they are listed and hold at most a sixth of the entries (what a batch's scratch
+  // holds of their sort): the compaction is then a scan that lists them (InitialKept), else the
+  // select. A versioned collection's first round took the radix sorts over 99% of its sample.
+  // The scan costs about three selects (0.89 ms against 0.28 over that sample on an H200), so
+  // only where the first round holds a quarter of the elements or more.
+  bool list_first = false;
+  if (m > 0 && tiles && std::size_t(m) >= std::size_t(n) / 4) {
+    // An estimate of the longer groups' entries and count: the groups whose last element's slot
+    // is a multiple of initial_long_sampling, each's size from its rank (its first slot, in ISA).
+    // A read at random per sampled group, where a walk over every group's heads up to the limit
+    // took 0.75 ms on a versioned collection's sample (H200).
+    std::size_t long_sampled = 0, long_groups_sampled = 0;
+    const I limit = static_cast<I>(std::min<std::uint64_t>(tile_limit, std::uint64_t(n)));
+    const I step = static_cast<I>(initial_long_sampling);
+    Kokkos::parallel_reduce(
+        "ktext::suffix_array::sample_long_groups", Policy(exec, 0, (n - 1) / step + 1),
+        KOKKOS_LAMBDA(I k, std::size_t & e, std::size_t & g) {
+          const I j = k * step;
+          if (!active(std::size_t(j)) || !(j + 1 == n || head(j + 1))) return;
+          const I size = j + 1 - static_cast<I>(isa(order(j)));
+          if (size > limit) e += std::size_t(size), ++g;
+        },
+        long_sampled, long_groups_sampled);
+    list_first = long_groups_sampled * initial_long_sampling <= long_capacity &&
+                 long_sampled * initial_long_sampling * 6 <= std::size_t(m);
+  }
+  if (!list_first) {
+    // The suffixes in the active slots, in slot order; vals holds exactly the m counted above.
+    if (m > 0) ktext::select_by_index(exec, order, Unmanaged<I, ExecSpace>(vals_data, m), active);
+    release_counted(mem, head_store);
+  }
 
   const int rank_bits = bit_width(std::uint64_t(n));
   // Else every batch takes the radix sorts.
@@ -1251,21 +1376,18 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   I* arena = held_entries > spare_entries ? held_tail : spare_scratch;
   std::size_t arena_entries = held_entries > spare_entries ? held_entries : spare_entries;
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
-  // Rounds whose groups all hold at most tile_limit entries sort them in tiles of each batch
-  // (tile_sort_groups): one pass where the radix sorts take seven or eight, and a versioned
-  // collection's groups (its near-copies) are that short for most of its rounds. The scan of each
-  // round counts the entries of longer groups into its counts and lists the first
-  // tile_long_group_capacity of them; the first round's are unknown. A round whose longer groups
-  // are all listed sorts them apart in each batch that holds few (sort_long_groups) and the rest
-  // in tiles: on a versioned collection the rounds at depths 12 to 48 hold 0.1-11% of their
-  // entries in 47 to 2099 groups longer than 512, and every such round took the radix sorts.
-  const std::size_t tile_limit = std::min(
-      options.tile_group_limit > 0 ? options.tile_group_limit : default_tile_group_limit(exec), tile_sort_halo);
-  // The list holds at most a 256th of the active entries' count (16 at least): small for small
-  // inputs.
-  const std::size_t long_capacity =
-      options.sort_long_groups_apart ? std::min(tile_long_group_capacity, std::max<std::size_t>(16, std::size_t(m) / 256)) : 0;
-  const bool tiles = tile_limit > 1;
+  // Each kept entry's GroupBack, from which the next round's tiles read the group ranks
+  // (GatherGroupAndNext): m bytes in the memory already held that the arena does not take (the
+  // held tail, or the spare's free part), else none. Allocating them would raise the peak of
+  // plain doubling, whose rounds set it; DC3's sample, where the rounds' tiles do most of their
+  // work, always has the room (its output's memory).
+  std::uint8_t* back_data = nullptr;
+  if (tiles && m > 0) {
+    I* const other = arena == held_tail ? spare_scratch : held_tail;
+    const std::size_t other_entries = arena == held_tail ? spare_entries : held_entries;
+    if (other && other_entries * sizeof(I) >= std::size_t(m)) back_data = reinterpret_cast<std::uint8_t*>(other);
+  }
+  bool back_listed = false;  // the round before wrote every listed entry's GroupBack
   // A round's counts, read back together at its end (one copy: on an H200 the second of two
   // took 13 us of a tail round's 77): the longer groups' entries and their count, then where
   // each batch's kept entries start in the list and, after the last batch, their count, then the
@@ -1287,6 +1409,41 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   std::vector<std::pair<I, I>> long_list;  // the listed groups of the round's start: (first entry, size), sorted
   std::vector<I> counts_host;
   bool long_listed = false;  // all of them
+  // The longer groups' list after the counts (their place moves where hold_counts grows them).
+  auto read_listing = [&](std::size_t listed) {
+    long_list.clear();
+    if (listed == 0) return;
+    std::vector<I> listing(2 * listed);
+    Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(listing.data(), listing.size()),
+                      Unmanaged<I, ExecSpace>(counts_store.data() + 2 + kept_capacity, listing.size()));
+    exec.fence("ktext::suffix_array: longer groups listed");
+    for (std::size_t q = 0; q < listed; ++q) long_list.emplace_back(listing[2 * q], listing[2 * q + 1]);
+    std::sort(long_list.begin(), long_list.end());
+  };
+  if (list_first) {
+    // The heads may lie where the GroupBacks go (the held tail): then the first round reads
+    // each entry's group rank itself.
+    const auto* const b = back_data;
+    const bool back_apart = !b || b + std::size_t(m) <= head.data() || head.data() + std::size_t(n) <= b;
+    Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(counts_store.data(), 2), I(0));
+    using Groups = InitialGroups<Bytes, I>;
+    ktext::inclusive_scan_apply<GroupStartKept<I>>(
+        exec, std::size_t(n), InitialMarks<Bytes, I>{Groups{head, n}}, JoinGroupStartKept<I>{},
+        InitialKept<Bytes, decltype(order), Unmanaged<I, ExecSpace>, I>{
+            Groups{head, n}, order, Unmanaged<I, ExecSpace>(vals_data, m), back_apart ? back_data : nullptr,
+            counts_store.data(), counts_store.data() + 2 + kept_capacity, I(tile_limit), I(long_capacity)});
+    I counted[2] = {0, 0};
+    Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counted, 2),
+                      Unmanaged<I, ExecSpace>(counts_store.data(), 2));
+    exec.fence("ktext::suffix_array: initial groups listed");
+    long_entries = counted[0];
+    long_listed = std::size_t(counted[1]) <= long_capacity;
+    if (long_listed) read_listing(std::size_t(counted[1]));
+    back_listed = back_data && back_apart;
+    release_counted(mem, head_store);
+  }
+  // The singletons' final entries; the other slots are rewritten when their groups split.
+  if constexpr (narrow) widen_in_place<ExecSpace, O, I>(exec, sa.data(), std::uint64_t(n));
   while (m > 0) {
     if (h >= text_n) throw Error("ktext::suffix_array: internal error, groups left unsorted at h >= n");
     ++stats.rounds;
@@ -1391,6 +1548,11 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       }
       for (const BatchPath& p : paths) stats.long_group_batches += p.path == Path::apart ? 1 : 0;
     }
+    // The GroupBacks cost the scan a byte per kept entry (a sixth of its time on a versioned
+    // collection, H200): written where this round sorts in tiles, since the next one then does
+    // too; a round of radix sorts only (the first ones of most texts) often leaves another.
+    const bool write_back =
+        back_data && std::any_of(paths.begin(), paths.end(), [](const BatchPath& p) { return p.path != Path::radix; });
     if (tiles) Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(long_counts, 2), I(0));
     I alone_kept = 0;  // kept by groups sorted alone, counted as long ones
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
@@ -1444,7 +1606,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
                                                                       long_counts,
                                                                       long_listing,
                                                                       I(tile_limit),
-                                                                      I(long_capacity)});
+                                                                      I(long_capacity),
+                                                                      write_back ? back_data : nullptr});
         if (staged)
           Kokkos::parallel_for("ktext::suffix_array::copy_kept", Policy(exec, 0, len),
                                CopyStaged<U, I>{vtmp, vals, kept, I(b)});
@@ -1457,9 +1620,10 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
         // ms of kernels on an H200, one launch a batch). Where the arena has no room for the
         // longer groups' sort past the scratch, both sort in place, the longer groups' sort in the
         // scratch, and the scan's kept entries go through it.
+        const std::uint8_t* const back = back_listed ? back_data + first : nullptr;
         Kokkos::parallel_for("ktext::suffix_array::group_and_next_rank", Policy(exec, 0, len),
                              GatherGroupAndNext<Group, decltype(next_rank), U, Unmanaged<K, ExecSpace>>{
-                                 Group{isa, low}, next_rank, v, buf_b, buf_a});
+                                 Group{isa, low}, next_rank, v, buf_b, buf_a, back});
         const BatchPath& p = paths[b];
         const std::size_t apart_entries =
             path == Path::apart
@@ -1540,15 +1704,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     // Groups sorted alone split in ways no list holds.
     const std::size_t listed = tiles ? std::size_t(counts_host[1]) : 0;
     long_listed = alone_kept == 0 && listed <= long_capacity;
-    long_list.clear();
-    if (long_listed && listed > 0 && m > 0) {
-      std::vector<I> listing(2 * listed);
-      Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(listing.data(), listing.size()),
-                        Unmanaged<I, ExecSpace>(long_listing, listing.size()));
-      exec.fence("ktext::suffix_array: longer groups listed");
-      for (std::size_t q = 0; q < listed; ++q) long_list.emplace_back(listing[2 * q], listing[2 * q + 1]);
-      std::sort(long_list.begin(), long_list.end());
-    }
+    back_listed = write_back && alone_kept == 0;  // a group sorted alone writes no GroupBack
+    read_listing(long_listed && m > 0 ? listed : 0);
     h *= 2;
     // Groups that stay large: count them (one gather per entry) where a reduction may follow,
     // which the sorted elements alone can rule out: each takes a name (a versioned collection's

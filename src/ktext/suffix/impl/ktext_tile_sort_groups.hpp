@@ -35,18 +35,27 @@ std::size_t default_tile_group_limit(const ExecSpace&) {
 }
 
 /// g(j) = group(v(j)) and r(j) = next(v(j)), a GroupRank and a NextRank, in one pass: both
-/// random reads of each entry in flight together.
+/// random reads of each entry in flight together. Where \p back is set, entry j - back[j] is in
+/// the group of entry j (GroupBack), and its group rank, the same, is read instead: the members
+/// of a group then read one place between them where each read its own, and a round of a
+/// versioned collection, whose groups of near-copies stay whole, reads about one random sector
+/// per entry instead of two.
 template <class Group, class Next, class V, class Out>
 struct GatherGroupAndNext {
   Group group;
   Next next;
   V v;
   Out g, r;
+  const std::uint8_t* back = nullptr;
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
-    group.prefetch(v, j);
     next.prefetch(v, j);
     const auto s = v(j);
-    g(j) = group(s);
+    if (back) {
+      g(j) = group(v(j - back[j]));
+    } else {
+      group.prefetch(v, j);
+      g(j) = group(s);
+    }
     r(j) = next(s);
   }
 };
