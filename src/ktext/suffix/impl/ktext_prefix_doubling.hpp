@@ -637,7 +637,7 @@ KOKKOS_INLINE_FUNCTION void list_long_group(I* counts, I* list, I capacity, I fi
 /// their place in the next round's entries and their size in \p long_list, as pairs: the next
 /// round sorts in tiles where no group is longer, and sorts the listed ones apart
 /// (tile_sort_groups, sort_long_groups). Where \p back is set, each kept entry's place in the
-/// list there also receives its GroupBack.
+/// list there also receives its group_back.
 template <class Groups, class Vals, class ISA, class SA, class I>
 struct WriteRoundRank {
   Groups groups;
@@ -677,41 +677,20 @@ struct WriteRoundRank {
     }
   }
 };
-/// The initial sort's groups, from their heads, shaped like RoundGroups for RoundMarks.
+/// The initial sort's groups, from their heads, shaped like RoundGroups for RoundMarks: no next
+/// rank splits them, so a group's head is its start.
 template <class Flags, class I>
 struct InitialGroups {
-  Flags head;
+  Flags flags;
   I n;
-  KOKKOS_INLINE_FUNCTION bool group_starts(I j) const { return j == 0 || head(j); }
-  KOKKOS_INLINE_FUNCTION bool last(I j) const { return j + 1 == n || head(j + 1); }
+  KOKKOS_INLINE_FUNCTION bool group_starts(I j) const { return j == 0 || flags(j); }
+  KOKKOS_INLINE_FUNCTION bool head(I j) const { return group_starts(j); }
+  KOKKOS_INLINE_FUNCTION bool last(I j) const { return j + 1 == n || flags(j + 1); }
   KOKKOS_INLINE_FUNCTION bool singleton(I j) const { return group_starts(j) && last(j); }
-};
-/// The initial groups' marks: no next rank splits them, so the group start is the head, and
-/// the scan's value takes 8 bytes with 32-bit indices (StartHead's 12 took 0.84 ms over the 67 M
-/// elements of a versioned collection's sample on an H200, against 0.28 for the select).
-template <class I>
-struct GroupStartKept {
-  I start;
-  I kept;  // elements up to here that stay unsorted
-};
-template <class I>
-struct JoinGroupStartKept {
-  KOKKOS_INLINE_FUNCTION GroupStartKept<I> identity() const { return {0, 0}; }
-  KOKKOS_INLINE_FUNCTION GroupStartKept<I> operator()(const GroupStartKept<I>& a, const GroupStartKept<I>& b) const {
-    return {a.start < b.start ? b.start : a.start, I(a.kept + b.kept)};
-  }
-};
-template <class Flags, class I>
-struct InitialMarks {
-  InitialGroups<Flags, I> groups;
-  KOKKOS_INLINE_FUNCTION GroupStartKept<I> operator()(std::size_t jj) const {
-    const I j = static_cast<I>(jj);
-    return {groups.group_starts(j) ? j : I(0), groups.singleton(j) ? I(0) : I(1)};
-  }
 };
 /// The scan's consumer where the initial sort's longer groups are listed for the first round
 /// (what select_by_index does otherwise): each kept element's suffix to its place in \p vals,
-/// its GroupBack where \p back is set, and each group longer than \p long_limit listed as
+/// its group_back where \p back is set, and each group longer than \p long_limit listed as
 /// WriteRoundRank lists them.
 template <class Flags, class Order, class Vals, class I>
 struct InitialKept {
@@ -722,7 +701,7 @@ struct InitialKept {
   I* long_groups;
   I* long_list;
   I long_limit, long_capacity;
-  KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const GroupStartKept<I>& at) const {
+  KOKKOS_INLINE_FUNCTION void operator()(std::size_t jj, const StartHead<I>& at) const {
     const I j = static_cast<I>(jj);
     if (groups.singleton(j)) return;
     vals(at.kept - 1) = order(j);
@@ -1376,7 +1355,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   I* arena = held_entries > spare_entries ? held_tail : spare_scratch;
   std::size_t arena_entries = held_entries > spare_entries ? held_entries : spare_entries;
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
-  // Each kept entry's GroupBack, from which the next round's tiles read the group ranks
+  // Each kept entry's group_back, from which the next round's tiles read the group ranks
   // (GatherGroupAndNext): m bytes in the memory already held that the arena does not take (the
   // held tail, or the spare's free part), else none. Allocating them would raise the peak of
   // plain doubling, whose rounds set it; DC3's sample, where the rounds' tiles do most of their
@@ -1387,7 +1366,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     const std::size_t other_entries = arena == held_tail ? spare_entries : held_entries;
     if (other && other_entries * sizeof(I) >= std::size_t(m)) back_data = reinterpret_cast<std::uint8_t*>(other);
   }
-  bool back_listed = false;  // the round before wrote every listed entry's GroupBack
+  bool back_listed = false;  // the round before wrote every listed entry's group_back
   // A round's counts, read back together at its end (one copy: on an H200 the second of two
   // took 13 us of a tail round's 77): the longer groups' entries and their count, then where
   // each batch's kept entries start in the list and, after the last batch, their count, then the
@@ -1421,14 +1400,14 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     std::sort(long_list.begin(), long_list.end());
   };
   if (list_first) {
-    // The heads may lie where the GroupBacks go (the held tail): then the first round reads
+    // The heads may lie where the group_back bytes go (the held tail): then the first round reads
     // each entry's group rank itself.
     const auto* const b = back_data;
     const bool back_apart = !b || b + std::size_t(m) <= head.data() || head.data() + std::size_t(n) <= b;
     Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(counts_store.data(), 2), I(0));
     using Groups = InitialGroups<Bytes, I>;
-    ktext::inclusive_scan_apply<GroupStartKept<I>>(
-        exec, std::size_t(n), InitialMarks<Bytes, I>{Groups{head, n}}, JoinGroupStartKept<I>{},
+    ktext::inclusive_scan_apply<StartHead<I>>(
+        exec, std::size_t(n), RoundMarks<Groups, I>{Groups{head, n}}, JoinRoundMarks<I>{},
         InitialKept<Bytes, decltype(order), Unmanaged<I, ExecSpace>, I>{
             Groups{head, n}, order, Unmanaged<I, ExecSpace>(vals_data, m), back_apart ? back_data : nullptr,
             counts_store.data(), counts_store.data() + 2 + kept_capacity, I(tile_limit), I(long_capacity)});
@@ -1548,7 +1527,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       }
       for (const BatchPath& p : paths) stats.long_group_batches += p.path == Path::apart ? 1 : 0;
     }
-    // The GroupBacks cost the scan a byte per kept entry (a sixth of its time on a versioned
+    // The group_back bytes cost the scan a byte per kept entry (a sixth of its time on a versioned
     // collection, H200): written where this round sorts in tiles, since the next one then does
     // too; a round of radix sorts only (the first ones of most texts) often leaves another.
     const bool write_back =
@@ -1704,7 +1683,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     // Groups sorted alone split in ways no list holds.
     const std::size_t listed = tiles ? std::size_t(counts_host[1]) : 0;
     long_listed = alone_kept == 0 && listed <= long_capacity;
-    back_listed = write_back && alone_kept == 0;  // a group sorted alone writes no GroupBack
+    back_listed = write_back && alone_kept == 0;  // a group sorted alone writes no group_back
     read_listing(long_listed && m > 0 ? listed : 0);
     h *= 2;
     // Groups that stay large: count them (one gather per entry) where a reduction may follow,

@@ -36,7 +36,7 @@ std::size_t default_tile_group_limit(const ExecSpace&) {
 
 /// g(j) = group(v(j)) and r(j) = next(v(j)), a GroupRank and a NextRank, in one pass: both
 /// random reads of each entry in flight together. Where \p back is set, entry j - back[j] is in
-/// the group of entry j (GroupBack), and its group rank, the same, is read instead: the members
+/// the group of entry j (group_back), and its group rank, the same, is read instead: the members
 /// of a group then read one place between them where each read its own, and a round of a
 /// versioned collection, whose groups of near-copies stay whole, reads about one random sector
 /// per entry instead of two.
