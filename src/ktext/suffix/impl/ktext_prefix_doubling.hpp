@@ -536,6 +536,21 @@ struct GatherRank {
     out(j) = rank(v(j));
   }
 };
+/// out(j) = group(v(j - back[j])): entry j - back[j] is in entry j's group (group_back), so the
+/// members of a group read one place per run of 256 where each read its own, and only the runs'
+/// first entries are asked for ahead. The hosts' rounds gather their group ranks so before the
+/// segmented sort (the tiles read them so in GatherGroupAndNext).
+template <class Group, class V, class Out>
+struct GatherGroupRankBack {
+  Group group;
+  V v;
+  Out out;
+  const std::uint8_t* back;
+  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
+    if (prefetch_distance < v.extent(0) - j && back[j + prefetch_distance] == 0) group.prefetch(v, j);
+    out(j) = group(v(j - back[j]));
+  }
+};
 /// Key of a batch's sort by group after its sort by next rank (\p next, sorted, \p v alongside):
 /// the group rank less \p low, shifted past a tie bit. The bit says that entry k has the group
 /// and the next rank of entry k - 1. The batch was in group order and the sort by next rank is
@@ -1355,13 +1370,14 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   I* arena = held_entries > spare_entries ? held_tail : spare_scratch;
   std::size_t arena_entries = held_entries > spare_entries ? held_entries : spare_entries;
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
-  // Each kept entry's group_back, from which the next round's tiles read the group ranks
-  // (GatherGroupAndNext): m bytes in the memory already held that the arena does not take (the
-  // held tail, or the spare's free part), else none. Allocating them would raise the peak of
-  // plain doubling, whose rounds set it; DC3's sample, where the rounds' tiles do most of their
-  // work, always has the room (its output's memory).
+  // Each kept entry's group_back, from which the next round reads the group ranks
+  // (GatherGroupAndNext in tiles, GatherGroupRankBack before a segmented sort): m bytes in the
+  // memory already held that the arena does not take (the held tail, or the spare's free part),
+  // else none. Allocating them would raise the peak of plain doubling, whose rounds set it;
+  // DC3's sample, where the rounds do most of their work, always has the room (its output's
+  // memory).
   std::uint8_t* back_data = nullptr;
-  if (tiles && m > 0) {
+  if ((tiles || segmented) && m > 0) {
     I* const other = arena == held_tail ? spare_scratch : held_tail;
     const std::size_t other_entries = arena == held_tail ? spare_entries : held_entries;
     if (other && other_entries * sizeof(I) >= std::size_t(m)) back_data = reinterpret_cast<std::uint8_t*>(other);
@@ -1388,15 +1404,20 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   std::vector<std::pair<I, I>> long_list;  // the listed groups of the round's start: (first entry, size), sorted
   std::vector<I> counts_host;
   bool long_listed = false;  // all of them
-  // The longer groups' list after the counts (their place moves where hold_counts grows them).
-  auto read_listing = [&](std::size_t listed) {
+  // The longer groups' list after the counts (their place moves where hold_counts grows them):
+  // from \p copied where the counts' copy brought it, else copied here.
+  auto read_listing = [&](std::size_t listed, const I* copied = nullptr) {
     long_list.clear();
     if (listed == 0) return;
-    std::vector<I> listing(2 * listed);
-    Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(listing.data(), listing.size()),
-                      Unmanaged<I, ExecSpace>(counts_store.data() + 2 + kept_capacity, listing.size()));
-    exec.fence("ktext::suffix_array: longer groups listed");
-    for (std::size_t q = 0; q < listed; ++q) long_list.emplace_back(listing[2 * q], listing[2 * q + 1]);
+    std::vector<I> listing;
+    if (!copied) {
+      listing.resize(2 * listed);
+      Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(listing.data(), listing.size()),
+                        Unmanaged<I, ExecSpace>(counts_store.data() + 2 + kept_capacity, listing.size()));
+      exec.fence("ktext::suffix_array: longer groups listed");
+      copied = listing.data();
+    }
+    for (std::size_t q = 0; q < listed; ++q) long_list.emplace_back(copied[2 * q], copied[2 * q + 1]);
     std::sort(long_list.begin(), long_list.end());
   };
   if (list_first) {
@@ -1529,9 +1550,12 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     }
     // The group_back bytes cost the scan a byte per kept entry (a sixth of its time on a versioned
     // collection, H200): written where this round sorts in tiles, since the next one then does
-    // too; a round of radix sorts only (the first ones of most texts) often leaves another.
-    const bool write_back =
-        back_data && std::any_of(paths.begin(), paths.end(), [](const BatchPath& p) { return p.path != Path::radix; });
+    // too; a round of radix sorts only (the first ones of most texts) often leaves another. The
+    // segmented rounds (hosts) write them in every round: a byte written in order there against
+    // a read at random per entry saved in the next.
+    const bool write_back = back_data && (segmented || std::any_of(paths.begin(), paths.end(), [](const BatchPath& p) {
+                                            return p.path != Path::radix;
+                                          }));
     if (tiles) Kokkos::deep_copy(exec, Unmanaged<I, ExecSpace>(long_counts, 2), I(0));
     I alone_kept = 0;  // kept by groups sorted alone, counted as long ones
     for (std::size_t b = 0; b + 1 < cuts.size(); ++b) {
@@ -1561,7 +1585,12 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       I groups = 0, long_groups = 1;
       const Path path = paths[b].path;
       if (segmented && path == Path::radix) {
-        gather_group_rank(v, buf_b, low);
+        if (back_listed) {
+          Kokkos::parallel_for("ktext::suffix_array::group_rank", Policy(exec, 0, len),
+                               GatherGroupRankBack<Group, U, U>{Group{isa, low}, v, buf_b, back_data + first});
+        } else {
+          gather_group_rank(v, buf_b, low);
+        }
         Kokkos::parallel_reduce("ktext::suffix_array::count_groups", Policy(exec, 0, len), count, groups, long_groups);
       }
       // New ranks, finished entries and the compaction in one scan over the batch in sorted order.
@@ -1674,17 +1703,23 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       }
     }
     const I before = m;
-    counts_host.resize(2 + cuts.size());
+    // The counts, and where this round started with longer groups listed (the next likely lists
+    // some too), the list with them, room for twice as many: one copy and one wait instead of
+    // two. Each second wait left the device idle for 50-60 us (a versioned collection's first
+    // rounds, CUPTI trace on an H200).
+    const std::size_t kept_end = 2 + cuts.size();
+    const std::size_t guess = long_list.empty() ? 0 : std::min(long_capacity, 2 * long_list.size() + 16);
+    counts_host.resize(guess > 0 ? 2 + kept_capacity + 2 * guess : kept_end);
     Kokkos::deep_copy(exec, Kokkos::View<I*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counts_host.data(), counts_host.size()),
                       Unmanaged<I, ExecSpace>(counts_store.data(), counts_host.size()));
     exec.fence("ktext::suffix_array: entries kept");
-    m = counts_host.back();
+    m = counts_host[kept_end - 1];
     long_entries = (tiles ? counts_host[0] : I(0)) + alone_kept;
     // Groups sorted alone split in ways no list holds.
     const std::size_t listed = tiles ? std::size_t(counts_host[1]) : 0;
     long_listed = alone_kept == 0 && listed <= long_capacity;
     back_listed = write_back && alone_kept == 0;  // a group sorted alone writes no group_back
-    read_listing(long_listed && m > 0 ? listed : 0);
+    read_listing(long_listed && m > 0 ? listed : 0, listed <= guess ? counts_host.data() + 2 + kept_capacity : nullptr);
     h *= 2;
     // Groups that stay large: count them (one gather per entry) where a reduction may follow,
     // which the sorted elements alone can rule out: each takes a name (a versioned collection's
