@@ -267,14 +267,33 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
     merge_records(exec, compare);
   }
   if (bwt) {
-    const std::uint64_t zero_row = merged_row_of_zero(exec, compare, sample_order, rest_sorted);
+    // The row of suffix 0 stays on the device for the merge (row_of_zero), in the tail's last
+    // 8-byte word past the merge's tile boundaries, else in a word of its own.
+    Spare merge_room = tail_room;
+    Kokkos::View<std::uint64_t*, Mem> row_store;
+    std::uint64_t* zero_row = nullptr;
+    if (merge_room.bytes >= merge_split_entries(n) * sizeof(I) + 2 * sizeof(std::uint64_t)) {
+      const auto end = reinterpret_cast<std::uintptr_t>(merge_room.data) + merge_room.bytes;
+      zero_row = reinterpret_cast<std::uint64_t*>((end - sizeof(std::uint64_t)) & ~std::uintptr_t(7));
+      merge_room.bytes = reinterpret_cast<std::uintptr_t>(zero_row) - reinterpret_cast<std::uintptr_t>(merge_room.data);
+    } else {
+      row_store = counted_view<std::uint64_t>(exec, mem, "ktext::bwt::zero_row", 1);
+      zero_row = row_store.data();
+    }
+    row_of_zero(exec, compare, sample_order, rest_sorted, zero_row);
     const auto symbols = bwt->symbols;
     Kokkos::parallel_for(
         "ktext::bwt::last_symbol", Policy(exec, 0, 1), KOKKOS_LAMBDA(I) { symbols(0) = text(n - 1); });
     merge_difference_cover(exec, compare, sample_order, rest_sorted,
                            EmitBwt<Unmanaged<S, ExecSpace>>{symbols, zero_row}, mem,
-                           default_merge_kernel<ExecSpace>(), tail_room);
-    bwt->primary = zero_row + 1;
+                           default_merge_kernel<ExecSpace>(), merge_room);
+    std::uint64_t row = 0;
+    Kokkos::deep_copy(exec, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&row),
+                      Kokkos::View<const std::uint64_t, Mem, Kokkos::MemoryUnmanaged>(zero_row));
+    exec.fence("ktext::suffix_array: merged");
+    release_counted(mem, row_store);
+    if (row >= n) throw Error("ktext::suffix_array: internal error, no suffix 0 among the rest");
+    bwt->primary = row + 1;
     bwt->written = true;
   } else if (rows_over_isa12) {
     if (!merge_reads_records_only(compare)) throw Error("ktext::suffix_array: internal error, merge records short");
