@@ -1389,13 +1389,17 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // longer groups' list (read only where it holds any). A round has at most two batches per
   // stretch, and a stretch is at least a 28th of the unsorted entries unless
   // SuffixArrayOptions::batch_entries says: 64 kept offsets hold every round then, allocated once.
+  // batch_cuts' per-stretch results (4 a stretch) take the end of the same allocation: a
+  // device allocation and its free each wait for the device (an allocation of its own cost the
+  // host 30-50 us on an H200, where the device idled).
   Kokkos::View<I*, Mem> counts_store, long_table_store;
   std::size_t kept_capacity = 0;
   auto hold_counts = [&](std::size_t entries) {
     release_counted(mem, counts_store);
     kept_capacity = entries;
-    counts_store = counted_view<I>(exec, mem, "ktext::suffix_array::round_counts",
-                                   2 + kept_capacity + (tiles ? 2 * long_capacity : 0));
+    const std::size_t counts = 2 + kept_capacity + (tiles ? 2 * long_capacity : 0);
+    counts_store = counted_view<I>(exec, mem, "ktext::suffix_array::round_counts", counts + 4 * kept_capacity + 1);
+    stretch_starts = Kokkos::View<I*, Mem>(counts_store.data() + counts, 4 * kept_capacity + 1);  // unmanaged
     Kokkos::parallel_for("ktext::suffix_array::kept_start", Policy(exec, 0, 1),
                          StartKept<Unmanaged<I, ExecSpace>, I>{Unmanaged<I, ExecSpace>(counts_store.data() + 2, 1)});
   };
