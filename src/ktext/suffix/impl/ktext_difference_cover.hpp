@@ -266,11 +266,12 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
     if (rows_over_isa12 && count < merge_records_needed(n)) compare.last_rank = isa12.data() + n;
     merge_records(exec, compare);
   }
+  std::uint64_t zero_row_host = 0;  // the BWT's row of suffix 0, read back with the merge's result
+  Kokkos::View<std::uint64_t*, Mem> row_store;
   if (bwt) {
     // The row of suffix 0 stays on the device for the merge (row_of_zero), in the tail's last
     // 8-byte word past the merge's tile boundaries, else in a word of its own.
     Spare merge_room = tail_room;
-    Kokkos::View<std::uint64_t*, Mem> row_store;
     std::uint64_t* zero_row = nullptr;
     if (merge_room.bytes >= merge_split_entries(n) * sizeof(I) + 2 * sizeof(std::uint64_t)) {
       const auto end = reinterpret_cast<std::uintptr_t>(merge_room.data) + merge_room.bytes;
@@ -287,14 +288,8 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
     merge_difference_cover(exec, compare, sample_order, rest_sorted,
                            EmitBwt<Unmanaged<S, ExecSpace>>{symbols, zero_row}, mem,
                            default_merge_kernel<ExecSpace>(), merge_room);
-    std::uint64_t row = 0;
-    Kokkos::deep_copy(exec, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&row),
+    Kokkos::deep_copy(exec, Kokkos::View<std::uint64_t, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&zero_row_host),
                       Kokkos::View<const std::uint64_t, Mem, Kokkos::MemoryUnmanaged>(zero_row));
-    exec.fence("ktext::suffix_array: merged");
-    release_counted(mem, row_store);
-    if (row >= n) throw Error("ktext::suffix_array: internal error, no suffix 0 among the rest");
-    bwt->primary = row + 1;
-    bwt->written = true;
   } else if (rows_over_isa12) {
     if (!merge_reads_records_only(compare)) throw Error("ktext::suffix_array: internal error, merge records short");
     const Unmanaged<O, ExecSpace> rows(reinterpret_cast<O*>(isa12.data()), n);
@@ -306,6 +301,12 @@ SuffixArrayStats difference_cover_as(const ExecSpace& exec, const TextView& text
                            default_merge_kernel<ExecSpace>(), tail_room);
   }
   exec.fence("ktext::suffix_array: merged");
+  if (bwt) {
+    if (zero_row_host >= n) throw Error("ktext::suffix_array: internal error, no suffix 0 among the rest");
+    bwt->primary = zero_row_host + 1;
+    bwt->written = true;
+  }
+  release_counted(mem, row_store);
   release_counted(mem, isa12);
   release_counted(mem, rest_store);
   release_counted(mem, sample_store);

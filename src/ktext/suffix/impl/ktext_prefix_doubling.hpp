@@ -525,30 +525,25 @@ struct GroupRank {
   }
 };
 
-/// out(j) = rank(v(j)) for a GroupRank or NextRank \p rank.
+/// out(j) = rank(v(j)) for a GroupRank or NextRank \p rank. Where \p back is set (group ranks
+/// only), entry j - back[j] is in entry j's group (group_back) and its rank, the same, is read
+/// instead: a group's members read one place per run of 256 where each read its own, and only
+/// the runs' first entries are asked for ahead (the hosts' segmented rounds; the tiles read them
+/// so in GatherGroupAndNext).
 template <class Rank, class V, class Out>
 struct GatherRank {
   Rank rank;
   V v;
   Out out;
+  const std::uint8_t* back = nullptr;
   KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
-    rank.prefetch(v, j);
-    out(j) = rank(v(j));
-  }
-};
-/// out(j) = group(v(j - back[j])): entry j - back[j] is in entry j's group (group_back), so the
-/// members of a group read one place per run of 256 where each read its own, and only the runs'
-/// first entries are asked for ahead. The hosts' rounds gather their group ranks so before the
-/// segmented sort (the tiles read them so in GatherGroupAndNext).
-template <class Group, class V, class Out>
-struct GatherGroupRankBack {
-  Group group;
-  V v;
-  Out out;
-  const std::uint8_t* back;
-  KOKKOS_INLINE_FUNCTION void operator()(std::uint64_t j) const {
-    if (prefetch_distance < v.extent(0) - j && back[j + prefetch_distance] == 0) group.prefetch(v, j);
-    out(j) = group(v(j - back[j]));
+    if (!back) {
+      rank.prefetch(v, j);
+      out(j) = rank(v(j));
+      return;
+    }
+    if (prefetch_distance < v.extent(0) - j && back[j + prefetch_distance] == 0) rank.prefetch(v, j);
+    out(j) = rank(v(j - back[j]));
   }
 };
 /// Key of a batch's sort by group after its sort by next rank (\p next, sorted, \p v alongside):
@@ -1390,8 +1385,8 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   // stretch, and a stretch is at least a 28th of the unsorted entries unless
   // SuffixArrayOptions::batch_entries says: 64 kept offsets hold every round then, allocated once.
   // batch_cuts' per-stretch results (4 a stretch) take the end of the same allocation: a
-  // device allocation and its free each wait for the device (an allocation of its own cost the
-  // host 30-50 us on an H200, where the device idled).
+  // device allocation and its free each wait for the device (on an H200, 10 us of cudaMalloc,
+  // 26 of cudaFree and the copy of Kokkos' header for xml's stretch starts, CUPTI trace).
   Kokkos::View<I*, Mem> counts_store, long_table_store;
   std::size_t kept_capacity = 0;
   auto hold_counts = [&](std::size_t entries) {
@@ -1456,9 +1451,9 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
     const NextRank<decltype(isa), Layout, K> next_rank{isa, layout, h};
     using U = Unmanaged<I, ExecSpace>;
     using Group = GroupRank<decltype(isa), I, K>;
-    auto gather_group_rank = [&](const U& from, const U& to, I low) {
+    auto gather_group_rank = [&](const U& from, const U& to, I low, const std::uint8_t* back = nullptr) {
       Kokkos::parallel_for("ktext::suffix_array::group_rank", Policy(exec, 0, from.extent(0)),
-                           GatherRank<Group, U, U>{Group{isa, low}, from, to});
+                           GatherRank<Group, U, U>{Group{isa, low}, from, to, back});
     };
     auto gather_next_rank = [&](const U& from, const U& to) {
       Kokkos::parallel_for("ktext::suffix_array::next_rank", Policy(exec, 0, from.extent(0)),
@@ -1589,12 +1584,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
       I groups = 0, long_groups = 1;
       const Path path = paths[b].path;
       if (segmented && path == Path::radix) {
-        if (back_listed) {
-          Kokkos::parallel_for("ktext::suffix_array::group_rank", Policy(exec, 0, len),
-                               GatherGroupRankBack<Group, U, U>{Group{isa, low}, v, buf_b, back_data + first});
-        } else {
-          gather_group_rank(v, buf_b, low);
-        }
+        gather_group_rank(v, buf_b, low, back_listed ? back_data + first : nullptr);
         Kokkos::parallel_reduce("ktext::suffix_array::count_groups", Policy(exec, 0, len), count, groups, long_groups);
       }
       // New ranks, finished entries and the compaction in one scan over the batch in sorted order.
