@@ -23,6 +23,15 @@ using oracle::random_text;
 using oracle::run_text;
 using oracle::thue_morse_text;
 
+/// Whether the tests run under sanitizers (KTEXT_SANITIZED_TESTS, the openmp-asan and
+/// openmp-tsan presets), where the slowest sweeps take fewer sizes: every shape and the
+/// boundaries of the smaller sizes still run instrumented, the uninstrumented builds run the rest.
+#ifdef KTEXT_SANITIZED_TESTS
+inline constexpr bool sanitized_tests = true;
+#else
+inline constexpr bool sanitized_tests = false;
+#endif
+
 /// KTEXT_TEST_CASES=i/k: this process runs the cases of each sweep whose ordinal is i modulo k,
 /// so that k processes split a slow test between them (compute-sanitizer runs one test in k
 /// processes). Unset, every case runs.

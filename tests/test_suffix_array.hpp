@@ -387,11 +387,14 @@ TEST(suffix_array, both_dc3_merges_against_reference) {
   }
 }
 
-/// Sizes the group-sort sweeps take: 65, 300 and 2^k + {0, 7, 723, 1347} for k = 12, 16.
+/// Sizes the group-sort sweeps take: 65, 300 and 2^k + {0, 7, 723, 1347} for k = 12, 16
+/// (under sanitizers 2^16 + 1347 alone of the larger ones).
 std::vector<std::size_t> group_sort_sizes() {
   std::vector<std::size_t> sizes = {65, 300};
   for (int k : {12, 16})
-    for (std::size_t d : {0, 7, 723, 1347}) sizes.push_back((std::size_t(1) << k) + d);
+    for (std::size_t d : {0, 7, 723, 1347})
+      // The tile test's batches with groups sorted apart need one size past 60000.
+      if (k == 12 || !sanitized_tests || d == 1347) sizes.push_back((std::size_t(1) << k) + d);
   return sizes;
 }
 
