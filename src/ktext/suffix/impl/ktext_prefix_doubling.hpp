@@ -1366,7 +1366,7 @@ SuffixArrayStats doubling(const ExecSpace& exec, const TextView& text_in, const 
   std::size_t arena_entries = held_entries > spare_entries ? held_entries : spare_entries;
   Kokkos::View<I*, Mem> stretch_starts;  // batch_cuts' per-stretch results
   // Each kept entry's group_back, from which the next round reads the group ranks
-  // (GatherGroupAndNext in tiles, GatherGroupRankBack before a segmented sort): m bytes in the
+  // (GatherGroupAndNext in tiles, GatherRank with them before a segmented sort): m bytes in the
   // memory already held that the arena does not take (the held tail, or the spare's free part),
   // else none. Allocating them would raise the peak of plain doubling, whose rounds set it;
   // DC3's sample, where the rounds do most of their work, always has the room (its output's
