@@ -19,6 +19,13 @@ using Names = std::vector<std::string>;
 
 inline Bytes bytes_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
+/// A run's arguments, space-separated, for failure messages.
+inline std::string joined(const Names& args) {
+  std::string text;
+  for (const std::string& a : args) text += (text.empty() ? "" : " ") + a;
+  return text;
+}
+
 /// A single line "ktext: ..." on stderr, as the contract asks for failures.
 inline void expect_one_error_line(const RunResult& r, const std::string& what = "") {
   EXPECT_EQ(r.err.rfind("ktext: ", 0), 0u) << what << ": " << r.err;

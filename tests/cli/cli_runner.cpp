@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -20,6 +21,14 @@
 namespace ktext::cli_test {
 
 namespace {
+
+// The tests write into FIFOs that ktext reads: where ktext has failed and closed its end, a
+// write fails with EPIPE and the test fails, instead of SIGPIPE ending the whole run. ktext
+// itself starts with the default disposition, as from a shell (run_ktext's child).
+[[maybe_unused]] const bool sigpipe_ignored = [] {
+  std::signal(SIGPIPE, SIG_IGN);
+  return true;
+}();
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -61,6 +70,7 @@ RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd
     ::dup2(in, 0);
     ::dup2(out, 1);
     ::dup2(err, 2);
+    ::signal(SIGPIPE, SIG_DFL);
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -54,8 +55,20 @@ TEST_F(CliContract, FifoIsWrittenThrough) {
   put("in", bytes_of("banana"));
   ASSERT_EQ(::mkfifo(dir.path("pipe").c_str(), 0644), 0);
   Bytes received;
-  std::thread reader([&] { received = read_file(dir.path("pipe")); });
+  std::atomic<bool> done{false};
+  std::thread reader([&] {
+    received = read_file(dir.path("pipe"));
+    done = true;
+  });
   const auto r = ktext({"sa", "in", "-o", "pipe"});
+  // A ktext that failed before opening the FIFO leaves the reader waiting in open(): a writer
+  // opened and closed here (ktext has exited, so it is the only one) gives it the end of the
+  // data, and the test fails on the exit code below instead of hanging.
+  while (!done) {
+    const int fd = ::open(dir.path("pipe").c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0) ::close(fd);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
   reader.join();
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(received, banana_sa());
@@ -117,8 +130,8 @@ TEST_F(CliContract, FailedWritesToStdoutAreErrors) {
                             Names{"bwt", "in", "-o", "raw", "--raw"}, Names{"-q", "bwt", "in", "-o", "raw", "--raw"},
                             Names{"sa", "in", "-o", "-"}, Names{"crosscheck"}}) {
     const auto r = ktext(args, "", kClosedPipe);
-    EXPECT_EQ(r.exit_code, 2) << args[0] << " " << args[1];
-    expect_one_error_line(r, args[1]);
+    EXPECT_EQ(r.exit_code, 2) << joined(args);
+    expect_one_error_line(r, joined(args));
     EXPECT_NE(r.err.find("standard output"), std::string::npos) << r.err;
   }
 }
