@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include <iterator>
 #include <numeric>
 #include <stdexcept>
+#include <thread>
 
 namespace ktext::cli_test {
 
@@ -75,14 +77,36 @@ RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd
     ::_exit(127);
   }
   if (broken[0] >= 0) ::close(broken[0]), ::close(broken[1]);
+  // Polled, with naps of a tenth of the time waited so far (20 us to 20 ms): most runs take
+  // milliseconds, and the test files run ktext thousands of times.
+  static const double limit = [] {
+    const char* text = std::getenv("KTEXT_CLI_TEST_TIMEOUT");
+    const double seconds = text && *text ? std::atof(text) : 0.0;
+    return seconds > 0 ? seconds : 900.0;
+  }();
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
+  bool timed_out = false;
+  for (;;) {
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    if (done < 0 && errno != EINTR) throw std::runtime_error("waitpid failed");
+    const auto waited = std::chrono::steady_clock::now() - start;
+    if (std::chrono::duration<double>(waited).count() > limit) {
+      ::kill(pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::clamp<std::chrono::steady_clock::duration>(
+        waited / 10, std::chrono::microseconds(20), std::chrono::milliseconds(20)));
   }
   RunResult r;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.exit_code = timed_out ? kTimedOut : WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = stdout_path.empty() ? slurp(out_path) : std::string();
   r.err = slurp(err_path);
+  if (timed_out) r.err = "ktext ran past KTEXT_CLI_TEST_TIMEOUT (" + std::to_string(limit) + " s) and was killed\n" + r.err;
   return r;
 }
 

@@ -9,11 +9,15 @@
 namespace ktext::cli_test {
 
 struct RunResult {
-  int exit_code = -1;  ///< -1 when the process died from a signal
+  int exit_code = -1;  ///< -1 when the process died from a signal, kTimedOut when it was stopped
   std::string out;
   std::string err;
   double seconds = 0;
 };
+
+/// RunResult::exit_code of a ktext that ran past the limit and was killed: a hang fails its test
+/// instead of stopping the whole run. The limit is KTEXT_CLI_TEST_TIMEOUT seconds (default 900).
+inline constexpr int kTimedOut = -2;
 
 /// stdout_path for a pipe nobody reads: every write to standard output fails.
 inline const std::string kClosedPipe = "<closed pipe>";
