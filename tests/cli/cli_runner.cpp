@@ -44,11 +44,19 @@ int remove_entry(const char* path, const struct stat*, int, struct FTW*) {
 
 }  // namespace
 
+const std::string& ktext_path() {
+  static const std::string path = [] {
+    const char* set = std::getenv("KTEXT_CLI");
+    return std::string(set && *set ? set : KTEXT_CLI_PATH);
+  }();
+  return path;
+}
+
 RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdin_path,
                     const std::string& stdout_path) {
   const std::string parent = cwd.substr(0, cwd.find_last_of('/'));
   const std::string out_path = parent + "/stdout", err_path = parent + "/stderr";
-  std::vector<std::string> argv_storage{KTEXT_CLI_PATH};
+  std::vector<std::string> argv_storage{ktext_path()};
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_storage) argv.push_back(a.data());

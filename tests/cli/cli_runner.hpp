@@ -22,6 +22,10 @@ inline constexpr int kTimedOut = -2;
 /// stdout_path for a pipe nobody reads: every write to standard output fails.
 inline const std::string kClosedPipe = "<closed pipe>";
 
+/// The ktext binary under test: $KTEXT_CLI where set (to run the tests on another machine, whose
+/// copy of the binary lies elsewhere), else the one this build made.
+const std::string& ktext_path();
+
 /// Runs ktext with \p args in directory \p cwd; stdin from \p stdin_path ("" for /dev/null).
 /// stdout and stderr are captured through files in \p cwd's parent, so \p cwd holds only what
 /// ktext writes; \p stdout_path sends stdout elsewhere (a file or device, or kClosedPipe).

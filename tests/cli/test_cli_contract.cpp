@@ -155,7 +155,7 @@ TEST_F(CliContract, FullDeviceIsAnError) {
 std::optional<std::array<std::string, 3>> run_on_small_tmpfs(const ScratchDir& dir, const Names& args) {
   ::mkdir(dir.path("full").c_str(), 0700);
   std::string command = "cd '" + dir.work() + "' && unshare -m sh -c 'mount -t tmpfs -o size=64k ktext-test full || exit 99; \"" +
-                        std::string(KTEXT_CLI_PATH) + "\"";
+                        ktext_path() + "\"";
   for (const std::string& a : args) command += " \"" + a + "\"";
   command += " 2>err; echo $? >rc; ls -A full >left' 2>/dev/null";
   const int status = std::system(command.c_str());
