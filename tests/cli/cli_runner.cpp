@@ -11,11 +11,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <mutex>
 #include <numeric>
 #include <stdexcept>
 #include <thread>
@@ -85,29 +87,35 @@ RunResult run_ktext(const std::vector<std::string>& args, const std::string& cwd
     ::_exit(127);
   }
   if (broken[0] >= 0) ::close(broken[0]), ::close(broken[1]);
-  // Polled, with naps of a tenth of the time waited so far (20 us to 20 ms): most runs take
-  // milliseconds, and the test files run ktext thousands of times.
+  // A watchdog thread kills ktext past the limit while this one waits for it. The exit is
+  // awaited without reaping (WNOWAIT), so a kill can only reach ktext or its zombie, never a
+  // process that took its pid after it.
   static const double limit = [] {
     const char* text = std::getenv("KTEXT_CLI_TEST_TIMEOUT");
     const double seconds = text && *text ? std::atof(text) : 0.0;
     return seconds > 0 ? seconds : 900.0;
   }();
-  int status = 0;
-  bool timed_out = false;
-  for (;;) {
-    const pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
-    if (done < 0 && errno != EINTR) throw std::runtime_error("waitpid failed");
-    const auto waited = std::chrono::steady_clock::now() - start;
-    if (std::chrono::duration<double>(waited).count() > limit) {
+  std::mutex mutex;
+  std::condition_variable exited_cv;
+  bool exited = false, timed_out = false;
+  std::thread watchdog([&] {
+    std::unique_lock<std::mutex> lock(mutex);
+    if (!exited_cv.wait_for(lock, std::chrono::duration<double>(limit), [&] { return exited; })) {
       ::kill(pid, SIGKILL);
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
       timed_out = true;
-      break;
     }
-    std::this_thread::sleep_for(std::clamp<std::chrono::steady_clock::duration>(
-        waited / 10, std::chrono::microseconds(20), std::chrono::milliseconds(20)));
+  });
+  siginfo_t info{};
+  while (::waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    exited = true;
+  }
+  exited_cv.notify_one();
+  watchdog.join();
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   RunResult r;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
