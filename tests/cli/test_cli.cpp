@@ -102,11 +102,9 @@ TEST_F(Cli, UsageErrorsExitOne) {
   };
   for (const Names& args : cases) {
     const auto r = ktext(args);
-    std::string joined;
-    for (const auto& a : args) joined += a + " ";
-    EXPECT_EQ(r.exit_code, 1) << joined << "\n" << r.err;
-    EXPECT_FALSE(r.err.empty()) << joined;
-    EXPECT_EQ(dir.list(), Names{"in"}) << joined;
+    EXPECT_EQ(r.exit_code, 1) << joined(args) << "\n" << r.err;
+    EXPECT_FALSE(r.err.empty()) << joined(args);
+    EXPECT_EQ(dir.list(), Names{"in"}) << joined(args);
   }
 }
 
