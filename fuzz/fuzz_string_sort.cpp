@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ktext::string_sort on any set of byte strings, on the default host execution space
-// (Kokkos::Serial in the fuzz preset). Input: the first byte is the separator; the rest is cut
-// at every separator into strings (so every byte value, 0 included, can occur inside strings,
+// (Kokkos::Serial in the fuzz preset): the host sort it runs there, and the portable passes
+// that devices run. Input: the first byte is the separator; the rest is cut at every separator
+// into strings (so every byte value, 0 included, can occur inside strings,
 // and empty strings and duplicates are common). The strings are stored back to back behind a
 // few leading bytes that no string covers, so offsets[0] is not 0.
 // Checked: the order equals std::stable_sort of the indices by the byte strings (a proper
@@ -42,23 +43,32 @@ void check(const std::vector<Bytes>& strings, const std::vector<std::int64_t>& e
   const Kokkos::View<const std::uint8_t*, Kokkos::HostSpace> cchars = chars;
   const Kokkos::View<const Offset*, Kokkos::HostSpace> coffsets = offsets;
 
-  Kokkos::View<Order*, Kokkos::HostSpace> order("fuzz::order", n);
-  ktext::string_sort(Exec{}, cchars, coffsets, order);
-  Exec{}.fence();
-  for (std::size_t r = 0; r < n; ++r) FUZZ_CHECK(std::int64_t(order(r)) == expected[r], "order differs from std::stable_sort");
-
-  Kokkos::View<Order*, Kokkos::HostSpace> order2("fuzz::order2", n), lcp("fuzz::lcp", n);
-  ktext::string_sort(Exec{}, cchars, coffsets, order2, lcp);
-  Exec{}.fence();
-  for (std::size_t r = 0; r < n; ++r) {
-    FUZZ_CHECK(std::int64_t(order2(r)) == expected[r], "the LCP overload's order differs from std::stable_sort");
-    std::int64_t want = 0;
-    if (r > 0) {
-      const Bytes& a = strings[std::size_t(expected[r - 1])];
-      const Bytes& b = strings[std::size_t(expected[r])];
-      while (std::size_t(want) < std::min(a.size(), b.size()) && a[std::size_t(want)] == b[std::size_t(want)]) ++want;
+  for (const bool host : {true, false}) {
+    Kokkos::View<Order*, Kokkos::HostSpace> order("fuzz::order", n), order2("fuzz::order2", n), lcp("fuzz::lcp", n);
+    using Chars = decltype(cchars);
+    using Offsets = decltype(coffsets);
+    using Orders = decltype(order);
+    if (host) {
+      ktext::string_sort(Exec{}, cchars, coffsets, order);
+      ktext::string_sort(Exec{}, cchars, coffsets, order2, lcp);
+    } else {
+      ktext::impl::string_sort_checked<Exec, Chars, Offsets, Orders, void, false>(Exec{}, cchars, coffsets, order,
+                                                                                  nullptr);
+      ktext::impl::string_sort_checked<Exec, Chars, Offsets, Orders, Orders, false>(Exec{}, cchars, coffsets, order2,
+                                                                                    &lcp);
     }
-    FUZZ_CHECK(std::int64_t(lcp(r)) == want, "lcp differs from the common prefix of neighbours");
+    Exec{}.fence();
+    for (std::size_t r = 0; r < n; ++r) {
+      FUZZ_CHECK(std::int64_t(order(r)) == expected[r], "order differs from std::stable_sort");
+      FUZZ_CHECK(std::int64_t(order2(r)) == expected[r], "the LCP overload's order differs from std::stable_sort");
+      std::int64_t want = 0;
+      if (r > 0) {
+        const Bytes& a = strings[std::size_t(expected[r - 1])];
+        const Bytes& b = strings[std::size_t(expected[r])];
+        while (std::size_t(want) < std::min(a.size(), b.size()) && a[std::size_t(want)] == b[std::size_t(want)]) ++want;
+      }
+      FUZZ_CHECK(std::int64_t(lcp(r)) == want, "lcp differs from the common prefix of neighbours");
+    }
   }
 }
 
@@ -74,8 +84,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const char separator = char(data[0]);
   std::vector<Bytes> strings(1);
   for (std::size_t i = 1; i < size; ++i) {
-    if (char(data[i]) == separator) strings.emplace_back();
-    else strings.back().push_back(char(data[i]));
+    if (char(data[i]) == separator)
+      strings.emplace_back();
+    else
+      strings.back().push_back(char(data[i]));
   }
   if (size == 1) strings.clear();  // the separator alone: the empty set
   std::vector<std::int64_t> expected(strings.size());
@@ -83,9 +95,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::stable_sort(expected.begin(), expected.end(), [&](std::int64_t a, std::int64_t b) {
     const Bytes& x = strings[std::size_t(a)];
     const Bytes& y = strings[std::size_t(b)];
-    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end(), [](char p, char q) {
-      return std::uint8_t(p) < std::uint8_t(q);
-    });
+    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end(),
+                                        [](char p, char q) { return std::uint8_t(p) < std::uint8_t(q); });
   });
   const std::size_t lead = size % 5;
   check<std::int32_t, std::int64_t>(strings, expected, lead);

@@ -4,7 +4,9 @@
 // on CUDA cub::DeviceMergeSort of indices with a string comparator over chars/offsets (the way
 // cuDF sorts a strings column).
 //
-// Names: string_sort_<Backend>/<dataset>, std_sort_par/<dataset>, cub_merge_sort/<dataset>.
+// Names: string_sort_<Backend>/<dataset>, on hosts string_sort_portable_<Backend>/<dataset> (the
+// prefix-radix passes that devices run, which hosts leave to their own sort), std_sort_par/<dataset>,
+// cub_merge_sort/<dataset>.
 // Datasets, 2^16 .. 2^22 strings every factor 4 (KTEXT_BENCH_STRINGS_MIN_LOG2 / _MAX_LOG2):
 //   short16 (random a-z, 0..16 bytes), urls (URL-like), prefix200 (paths sharing 200 bytes),
 //   duplicates (about n/50 distinct strings);
@@ -55,7 +57,9 @@ void set_counters(benchmark::State& state, const StringSet& s) {
   state.counters["n"] = double(s.size());
 }
 
-void bench_string_sort(benchmark::State& state, const SetPtr& set) {
+/// The library's sort or, with \p portable (or team settings in the environment), the portable
+/// passes, which hosts otherwise leave to their own sort.
+void bench_string_sort(benchmark::State& state, const SetPtr& set, bool portable) {
   const StringSet& s = *set;
   auto chars = to_device(s.chars, "ktext::bench::chars");
   auto offsets = to_device(s.offsets, "ktext::bench::offsets");
@@ -65,10 +69,10 @@ void bench_string_sort(benchmark::State& state, const SetPtr& set) {
   const int team_passes = int(env_int("KTEXT_BENCH_STRINGS_TEAM_PASSES", ktext::impl::team_passes_automatic));
   ktext::StringSortStats stats;
   for (auto _ : state) {
-    if (limit == ktext::impl::team_limit_automatic && team_passes == ktext::impl::team_passes_automatic)
+    if (!portable && limit == ktext::impl::team_limit_automatic && team_passes == ktext::impl::team_passes_automatic)
       stats = ktext::string_sort(Exec{}, chars, offsets, order);
     else
-      stats = ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), Order, void>(
+      stats = ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), Order, void, false>(
           Exec{}, chars, offsets, order, nullptr, limit, team_passes);
     Exec{}.fence();
   }
@@ -148,9 +152,14 @@ void bench_cub_merge_sort(benchmark::State& state, const SetPtr& set) {
 
 void register_set(const std::string& name, SetPtr set) {
   benchmark::RegisterBenchmark(("string_sort_" + backend_name + "/" + name).c_str(),
-                               [set](benchmark::State& st) { bench_string_sort(st, set); })
+                               [set](benchmark::State& st) { bench_string_sort(st, set, false); })
       ->Unit(benchmark::kMillisecond)
       ->UseRealTime();
+  if constexpr (ktext::impl::string_sort_host_avail<Exec>::value)
+    benchmark::RegisterBenchmark(("string_sort_portable_" + backend_name + "/" + name).c_str(),
+                                 [set](benchmark::State& st) { bench_string_sort(st, set, true); })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
 #if defined(KTEXT_HAVE_TBB)
   if constexpr (host_backend)
     if (env_int("KTEXT_BENCH_PEERS", 1) != 0)

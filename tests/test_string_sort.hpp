@@ -18,13 +18,19 @@ namespace {
 using namespace ktext::test;
 using ktext::oracle::StringSet;
 
-/// The order and the LCP of \p s on the backend; \p team_limit (the largest group sorted in
+/// Whether string_sort runs its host sort on this backend (the portable passes otherwise).
+constexpr bool host_sort = ktext::impl::string_sort_host_avail<Exec>::value;
+
+/// The order and the LCP of \p s on the backend. With the automatic \p team_limit and
+/// \p team_passes and not \p portable, through the public entry points (the host sort on
+/// hosts); else through the portable passes, with \p team_limit (the largest group sorted in
 /// team scratch instead of by further passes; 0: none) and \p team_passes (the passes whose
-/// groups teams sort) reach the implementation directly.
+/// groups teams sort).
 template <class I, class O = std::int64_t>
 std::pair<std::vector<I>, std::vector<I>> device_sort(const StringSet& s, ktext::StringSortStats* stats = nullptr,
                                                       std::size_t team_limit = ktext::impl::team_limit_automatic,
-                                                      int team_passes = ktext::impl::team_passes_automatic) {
+                                                      int team_passes = ktext::impl::team_passes_automatic,
+                                                      bool portable = false) {
   auto chars = to_device(s.chars, "chars");
   auto offsets = to_device(std::vector<O>(s.offsets.begin(), s.offsets.end()), "offsets");
   Kokkos::View<I*, Mem> order("order", s.size()), lcp("lcp", s.size());
@@ -32,12 +38,12 @@ std::pair<std::vector<I>, std::vector<I>> device_sort(const StringSet& s, ktext:
   Kokkos::deep_copy(lcp, I(-3));
   ktext::StringSortStats st;
   const bool automatic =
-      team_limit == ktext::impl::team_limit_automatic && team_passes == ktext::impl::team_passes_automatic;
+      !portable && team_limit == ktext::impl::team_limit_automatic && team_passes == ktext::impl::team_passes_automatic;
   if (automatic)
     st = ktext::string_sort(Exec{}, chars, offsets, order, lcp);
   else
-    st = ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), decltype(order), decltype(lcp)>(
-        Exec{}, chars, offsets, order, &lcp, team_limit, team_passes);
+    st = ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), decltype(order), decltype(lcp),
+                                          false>(Exec{}, chars, offsets, order, &lcp, team_limit, team_passes);
   Exec{}.fence();
   if (stats) *stats = st;
   // The order alone, through the overload without an LCP array, must agree.
@@ -45,19 +51,26 @@ std::pair<std::vector<I>, std::vector<I>> device_sort(const StringSet& s, ktext:
   if (automatic)
     ktext::string_sort(Exec{}, chars, offsets, order2);
   else
-    ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), decltype(order2), void>(
+    ktext::impl::string_sort_checked<Exec, decltype(chars), decltype(offsets), decltype(order2), void, false>(
         Exec{}, chars, offsets, order2, nullptr, team_limit, team_passes);
   Exec{}.fence();
   EXPECT_EQ(to_host(order2), to_host(order));
   return {to_host(order), to_host(lcp)};
 }
 
+/// \p s sorted as std::stable_sort sorts it, with the LCP of neighbours, by the library's sort
+/// and, on hosts, by the portable passes too.
 template <class I>
 void expect_sorted(const StringSet& s, const std::string& what) {
-  const auto [order, lcp] = device_sort<I>(s);
   const auto want = ktext::oracle::stable_sort_order<I>(s);
-  ASSERT_EQ(order, want) << what << " n=" << s.size();
-  EXPECT_EQ(lcp, ktext::oracle::sorted_lcp(s, want)) << what << " n=" << s.size();
+  const auto want_lcp = ktext::oracle::sorted_lcp(s, want);
+  for (bool portable : {false, true}) {
+    if (portable && !host_sort) continue;  // the library's sort is the portable one
+    const auto [order, lcp] =
+        device_sort<I>(s, nullptr, ktext::impl::team_limit_automatic, ktext::impl::team_passes_automatic, portable);
+    ASSERT_EQ(order, want) << what << " n=" << s.size() << (portable ? " portable" : "");
+    EXPECT_EQ(lcp, want_lcp) << what << " n=" << s.size() << (portable ? " portable" : "");
+  }
 }
 
 TEST(string_sort, shapes_against_stable_sort) {
@@ -92,6 +105,32 @@ TEST(string_sort, lengths_up_to_ten_thousand_mixed) {
     s.add(a.data(), a.size());
   }
   expect_sorted<std::int32_t>(s, "mixed lengths");
+}
+
+TEST(string_sort, groups_larger_than_a_threads_share) {
+  // Groups of more than 2^14 strings: on hosts with several threads they are split by all
+  // threads at once (ktext_string_sort_host.hpp), one sharing 100 bytes beyond its first (a
+  // parallel skip), one of copies of a string (equal strings across the whole group), one of
+  // short tails over {0x00, 'a', 0xff} (proper prefixes, NUL bytes), shuffled together.
+  std::vector<std::string> all;
+  std::mt19937_64 rng{23};
+  auto tail = [&](std::string str, int most) {
+    const int len = int(rng() % std::uint64_t(most + 1));
+    for (int c = 0; c < len; ++c) str.push_back("\0a\xff"[rng() % 3]);
+    return str;
+  };
+  for (int i = 0; i < 30000; ++i) all.push_back(tail("p" + std::string(100, 'x'), 20));
+  for (int i = 0; i < 20000; ++i) all.push_back(tail("q", 12));
+  for (int i = 0; i < 20000; ++i) all.push_back("r" + std::string(50, 'z'));
+  std::shuffle(all.begin(), all.end(), rng);
+  StringSet s;
+  for (const auto& str : all) s.add(str);
+  expect_sorted<std::int32_t>(s, "large groups");
+  ktext::StringSortStats stats;
+  device_sort<std::int32_t>(s, &stats);
+  // The copies' 44 bytes past the first window and the 94 x's left past it, stepped over.
+  EXPECT_GE(stats.skipped_bytes, 44u + 94u);
+  EXPECT_LE(stats.peak_bytes, ktext::string_sort_peak_bytes_bound<std::int32_t>(s.size(), s.chars.size(), true));
 }
 
 TEST(string_sort, repeated_string_and_long_prefixes_skip_instead_of_passing) {

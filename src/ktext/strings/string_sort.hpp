@@ -7,20 +7,26 @@
 /// chars[offsets[i], offsets[i+1]). Order is that of memcmp on the bytes with a proper prefix
 /// first (the order of `LC_ALL=C sort`); every byte value, 0 included, is ordinary.
 ///
-/// Algorithm: MSD radix passes over fixed-width key prefixes that move only string indices
-/// \cite DeshpandeNarayanan2013. The byte values present are numbered (codes of bit_width(sigma)
-/// bits, 0 past a string's end), so that a 64-bit key holds as many symbols as the alphabet
-/// allows: 9 of dictionary words, 21 of DNA, 7 of arbitrary bytes. Each pass packs a string's
-/// segment id (its bucket from earlier passes, in the fewest bits that hold the number of
-/// segments) with the next symbols, radix sorts (key, index) with ktext::sort_pairs, and one
-/// scan drops finished groups and renumbers and compacts the others. On GPUs a group the first
-/// pass leaves that fits a team's scratch (up to 1024 strings, most of them in tiles of the
-/// sorted entries) is sorted there to the end instead of going to another pass (on hosts a team
-/// is one thread, and the passes are faster). Before a pass every segment, and in a team every
-/// run that did not split, steps over the prefix its strings share, so copies of one
-/// string and long common prefixes cost one comparison per byte instead of one pass per
-/// window. The same code runs on every Kokkos backend; only the primitives are specialized (CUB
-/// on CUDA).
+/// Algorithm on devices: MSD radix passes over fixed-width key prefixes that move only string
+/// indices \cite DeshpandeNarayanan2013. The byte values present are numbered (codes of
+/// bit_width(sigma) bits, 0 past a string's end), so that a 64-bit key holds as many symbols as
+/// the alphabet allows: 9 of dictionary words, 21 of DNA, 7 of arbitrary bytes. Each pass packs
+/// a string's segment id (its bucket from earlier passes, in the fewest bits that hold the
+/// number of segments) with the next symbols, radix sorts (key, index) with ktext::sort_pairs,
+/// and one scan drops finished groups and renumbers and compacts the others. On GPUs a group the
+/// first pass leaves that fits a team's scratch (up to 1024 strings, most of them in tiles of
+/// the sorted entries) is sorted there to the end instead of going to another pass. Before a
+/// pass every segment, and in a team every run that did not split, steps over the prefix its
+/// strings share, so copies of one string and long common prefixes cost one comparison per byte
+/// instead of one pass per window. This code runs on every Kokkos backend, its primitives
+/// specialized on CUDA (CUB).
+///
+/// On host execution spaces (Serial, OpenMP) string_sort runs a caching MSD radix sort instead
+/// \cite KarkkainenRantala2008, which measured 1.3 to 3.4 times as fast there on 2 cores
+/// (ktext_string_sort_host.hpp): each string caches its next 7 bytes and whether it ends within
+/// them, groups are split a byte at a time by stable counting sorts (the large ones by all
+/// threads, then each smaller one by one thread in its cache), and a group of equal windows
+/// steps over its strings' shared prefix first.
 
 #include <cstdint>
 #include <string>
@@ -35,6 +41,7 @@
 #include "ktext/core/work_cache.hpp"
 #include "ktext/primitives/histogram.hpp"
 #include "ktext/strings/impl/ktext_prefix_radix.hpp"
+#include "ktext/strings/impl/ktext_string_sort_host.hpp"
 #include "ktext/strings/string_sort_types.hpp"
 
 namespace ktext {
@@ -117,11 +124,12 @@ void check_string_sort_sizes(const CharsView& chars, const OffsetsView& offsets,
     throw InputError("ktext::string_sort: views must be contiguous");
 }
 
-/// Offsets (non-decreasing, within chars), on the device; measures the set's shape. \p probe
-/// holds string_check_probe_words words of the device's memory.
+/// Offsets (non-decreasing, within chars), on the device; measures the set's shape, with the
+/// byte values present where \p with_alphabet. \p probe holds string_check_probe_words words of
+/// the device's memory.
 template <class ExecSpace, class CharsView, class OffsetsView>
 StringSetShape check_string_sort_args(const ExecSpace& exec, const CharsView& chars, const OffsetsView& offsets,
-                                      std::uint64_t* probe) {
+                                      std::uint64_t* probe, bool with_alphabet = true) {
   using O = typename OffsetsView::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   const std::size_t n = offsets.extent(0) - 1;
@@ -135,7 +143,13 @@ StringSetShape check_string_sort_args(const ExecSpace& exec, const CharsView& ch
   // strings lie within chars, and used only when every offset is valid. The byte values present
   // number the sort's symbols (StringAlphabet).
   const Unmanaged<std::uint64_t, ExecSpace> bins(probe + 3, 256);
-  histogram(exec, c, bins);
+  if (with_alphabet) {
+    histogram(exec, c, bins);
+  } else {
+    Kokkos::parallel_for(
+        "ktext::string_sort::no_alphabet", impl::Range<ExecSpace>(exec, 0, 256),
+        KOKKOS_LAMBDA(std::size_t v) { bins(v) = 0; });
+  }
   // One reducer of the three answers into the probe: Kokkos combines several reducers by
   // writing each result back with a deep_copy, which waits and runs a fill kernel of its own.
   using Check = OffsetCheckReducer<Mem>;
@@ -199,7 +213,10 @@ void require_string_sort_memory(const ExecSpace& exec, std::uint64_t n, std::uin
                            "ktext::string_sort", work);
 }
 
-template <class ExecSpace, class CharsView, class OffsetsView, class OrderView, class LcpView>
+/// The sort of checked views: the host sort (ktext_string_sort_host.hpp) where \p UseHost, else
+/// the portable prefix-radix passes, whose teams \p team_limit and \p team_passes set.
+template <class ExecSpace, class CharsView, class OffsetsView, class OrderView, class LcpView,
+          bool UseHost = string_sort_host_avail<ExecSpace>::value>
 StringSortStats string_sort_checked(const ExecSpace& exec, const CharsView& chars, const OffsetsView& offsets,
                                     const OrderView& order, const LcpView* lcp,
                                     std::size_t team_limit = team_limit_automatic,
@@ -209,28 +226,34 @@ StringSortStats string_sort_checked(const ExecSpace& exec, const CharsView& char
   constexpr bool with_lcp = !std::is_same_v<LcpView, void>;
   check_string_sort_sizes(chars, offsets, order);
   const std::size_t n = order.extent(0);
-  const StringSortPlan plan = string_sort_plan<ExecSpace, I, with_lcp>(n, team_limit, team_passes);
-  require_string_sort_memory(exec, n, plan.bytes);
+  using L = typename std::conditional_t<with_lcp, LcpView, OrderView>::value_type;
+  const Unmanaged<const std::uint8_t, ExecSpace> c(chars.data(), chars.extent(0));
+  const Unmanaged<const O, ExecSpace> o(offsets.data(), offsets.extent(0));
+  const Unmanaged<I, ExecSpace> out(order.data(), order.extent(0));
+  Unmanaged<L, ExecSpace> lcp_out;
+  if constexpr (with_lcp) lcp_out = Unmanaged<L, ExecSpace>(lcp->data(), lcp->extent(0));
+  auto check_lcp_type = [](const StringSetShape& shape) {
+    if (with_lcp && !index_fits<L>(shape.longest))
+      throw InputError("ktext::string_sort: a string of " + std::to_string(shape.longest) +
+                       " bytes does not fit the lcp type; use int64_t");
+  };
   try {
-    // One store for the argument check's probe and then every work buffer.
-    const WorkLease<ExecSpace> work(exec, "ktext::string_sort::work", plan.words);
-    const StringSetShape shape = check_string_sort_args(exec, chars, offsets, work.data());
-    if constexpr (with_lcp) {
-      if (!index_fits<typename LcpView::value_type>(shape.longest))
-        throw InputError("ktext::string_sort: a string of " + std::to_string(shape.longest) +
-                         " bytes does not fit the lcp type; use int64_t");
-    }
-    const Unmanaged<const std::uint8_t, ExecSpace> c(chars.data(), chars.extent(0));
-    const Unmanaged<const O, ExecSpace> o(offsets.data(), offsets.extent(0));
-    const Unmanaged<I, ExecSpace> out(order.data(), order.extent(0));
-    const StringAlphabet alphabet = StringAlphabet::of(shape.used);
-    if constexpr (!with_lcp) {
-      return prefix_radix_sort<false>(exec, c, o, out, Unmanaged<I, ExecSpace>(), shape.common, alphabet, plan,
-                                      work.data());
+    if constexpr (UseHost) {
+      static_assert(string_sort_host_avail<ExecSpace>::value, "ktext::string_sort: the host sort runs on hosts");
+      require_string_sort_memory(exec, n, host_string_sort_work_bytes(n, sizeof(I)));
+      std::uint64_t probe[string_check_probe_words];
+      const StringSetShape shape = check_string_sort_args(exec, chars, offsets, probe, false);
+      check_lcp_type(shape);
+      return host_string_sort<with_lcp>(exec, c, o, out, lcp_out, shape.common);
     } else {
-      using L = typename LcpView::value_type;
-      return prefix_radix_sort<true>(exec, c, o, out, Unmanaged<L, ExecSpace>(lcp->data(), lcp->extent(0)),
-                                     shape.common, alphabet, plan, work.data());
+      const StringSortPlan plan = string_sort_plan<ExecSpace, I, with_lcp>(n, team_limit, team_passes);
+      require_string_sort_memory(exec, n, plan.bytes);
+      // One store for the argument check's probe and then every work buffer.
+      const WorkLease<ExecSpace> work(exec, "ktext::string_sort::work", plan.words);
+      const StringSetShape shape = check_string_sort_args(exec, chars, offsets, work.data());
+      check_lcp_type(shape);
+      const StringAlphabet alphabet = StringAlphabet::of(shape.used);
+      return prefix_radix_sort<with_lcp>(exec, c, o, out, lcp_out, shape.common, alphabet, plan, work.data());
     }
   } catch (const std::bad_alloc& e) {
     throw_out_of_memory("ktext::string_sort", e);
@@ -257,7 +280,9 @@ StringSortStats string_sort_checked(const ExecSpace& exec, const CharsView& char
 /// window of k symbols per string still tied and sorts them with ceil(bits / 8) radix digits,
 /// and common prefixes are stepped over by direct comparison. A group of g strings sorted in a
 /// team takes O(g log^2 g) key comparisons in scratch per window it reads, for a tile the
-/// tile's whole span. Memory: string_sort_peak_bytes_bound().
+/// tile's whole span. On hosts each window read costs at most 8 counting passes over the
+/// entries still tied (one per byte), and groups of up to 32 entries are insertion sorted.
+/// Memory: string_sort_peak_bytes_bound().
 template <class ExecSpace, class CharsView, class OffsetsView, class OrderView,
           std::enable_if_t<Kokkos::is_execution_space_v<ExecSpace>, int> = 0>
 StringSortStats string_sort(const ExecSpace& exec, const CharsView& chars, const OffsetsView& offsets,
