@@ -215,7 +215,7 @@ void bm_inclusive_scan_apply(benchmark::State& state) {
   DView<std::int32_t> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, "out"), n);
   for (auto _ : state) {
     if constexpr (Portable)
-      ki::ScanApply<Exec, false>::template apply<std::int64_t>(exec, n, HeadAt{in}, MaxOf{}, StoreAt{out});
+      ki::ScanApply<Exec, false, false>::template apply<std::int64_t>(exec, n, HeadAt{in}, MaxOf{}, StoreAt{out});
     else
       ktext::inclusive_scan_apply<std::int64_t>(exec, n, HeadAt{in}, MaxOf{}, StoreAt{out});
     exec.fence();
@@ -255,7 +255,7 @@ struct KeepAt {
   }
 };
 
-/// \p Path: 0 the dispatched one, 1 the portable one, 2 CUB's default tiles (CUDA only).
+/// \p Path: 0 the dispatched one, 1 Kokkos' scan, 2 CUB's default tiles (CUDA only).
 template <class U, int Path>
 void bm_inclusive_scan_apply_marks(benchmark::State& state) {
   const std::size_t n = static_cast<std::size_t>(state.range(0));
@@ -268,7 +268,7 @@ void bm_inclusive_scan_apply_marks(benchmark::State& state) {
   const KeepAt<U> apply{out};
   for (auto _ : state) {
     if constexpr (Path == 1) {
-      ki::ScanApply<Exec, false>::template apply<Marks<U>>(exec, n, make, JoinMarks<U>{}, apply);
+      ki::ScanApply<Exec, false, false>::template apply<Marks<U>>(exec, n, make, JoinMarks<U>{}, apply);
     } else if constexpr (Path == 2) {
 #if defined(KOKKOS_ENABLE_CUDA)
       if constexpr (std::is_same_v<Exec, Kokkos::Cuda>)
@@ -313,8 +313,8 @@ void bm_select_if(benchmark::State& state) {
   for (auto _ : state) {
     const Below below{0x80000000u};  // keeps about half
     if constexpr (Portable)
-      kept = ki::Select<Exec, false>::apply(exec, n, KeepBelow<decltype(in)>{in, below}, ValueAt<decltype(in)>{in},
-                                            um(out));
+      kept = ki::Select<Exec, false, false>::apply(exec, n, KeepBelow<decltype(in)>{in, below},
+                                                   ValueAt<decltype(in)>{in}, um(out));
     else
       kept = ktext::select_if(exec, in, out, below);
     exec.fence();
@@ -426,20 +426,23 @@ void register_benchmarks() {
   add_both("inclusive_scan" + b + "u32", scan_vendor, bm_inclusive_scan<false>, bm_inclusive_scan<true>);
   add_both("inclusive_scan_max" + b + "i32", ki::scan_cub_avail<Exec, std::int32_t>::value,
            bm_inclusive_scan_max<false>, bm_inclusive_scan_max<true>);
-  add_both("inclusive_scan_apply" + b + "max_i64", ki::scan_cub_avail<Exec, void>::value,
-           bm_inclusive_scan_apply<false>, bm_inclusive_scan_apply<true>);
+  // CUB's scan on CUDA, the single pass on hosts, each against Kokkos' scan.
+  const bool scan_apply_own = ki::scan_cub_avail<Exec, void>::value || ki::scan_host_avail<Exec>::value;
+  add_both("inclusive_scan_apply" + b + "max_i64", scan_apply_own, bm_inclusive_scan_apply<false>,
+           bm_inclusive_scan_apply<true>);
   // Wide values: their tiles (WideScanPolicy on CUDA) against CUB's default ones.
-  add_both("inclusive_scan_apply" + b + "marks_12B", ki::scan_cub_avail<Exec, void>::value,
-           bm_inclusive_scan_apply_marks<std::uint32_t, 0>, bm_inclusive_scan_apply_marks<std::uint32_t, 1>);
-  add_both("inclusive_scan_apply" + b + "marks_24B", ki::scan_cub_avail<Exec, void>::value,
-           bm_inclusive_scan_apply_marks<std::uint64_t, 0>, bm_inclusive_scan_apply_marks<std::uint64_t, 1>);
+  add_both("inclusive_scan_apply" + b + "marks_12B", scan_apply_own, bm_inclusive_scan_apply_marks<std::uint32_t, 0>,
+           bm_inclusive_scan_apply_marks<std::uint32_t, 1>);
+  add_both("inclusive_scan_apply" + b + "marks_24B", scan_apply_own, bm_inclusive_scan_apply_marks<std::uint64_t, 0>,
+           bm_inclusive_scan_apply_marks<std::uint64_t, 1>);
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<Exec, Kokkos::Cuda>) {
     add("inclusive_scan_apply" + b + "marks_12B/cub_default_tiles", bm_inclusive_scan_apply_marks<std::uint32_t, 2>);
     add("inclusive_scan_apply" + b + "marks_24B/cub_default_tiles", bm_inclusive_scan_apply_marks<std::uint64_t, 2>);
   }
 #endif
-  add_both("select_if" + b + "u32_half", ki::select_cub_avail<Exec>::value, bm_select_if<false>, bm_select_if<true>);
+  add_both("select_if" + b + "u32_half", ki::select_cub_avail<Exec>::value || ki::scan_host_avail<Exec>::value,
+           bm_select_if<false>, bm_select_if<true>);
   add_both("histogram" + b + "u8", ki::histogram_cub_avail<Exec, std::uint8_t>::value, bm_histogram_u8<false>,
            bm_histogram_u8<true>);
   add("gather" + b + "i32_random", bm_gather);  // no vendor path

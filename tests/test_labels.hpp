@@ -232,19 +232,19 @@ TEST(labels, primitives) {
   expect_primitive(std::string("ktext::inclusive_scan") + path(scan_cub), [&] { ktext::inclusive_scan(Exec{}, vals, out); });
   expect_primitive(std::string("ktext::inclusive_scan_max") + path(scan_cub),
                    [&] { ktext::inclusive_scan_max(Exec{}, vals, out); });
-  expect_primitive(std::string("ktext::inclusive_scan_apply") + path(ki::scan_cub_avail<Exec, void>::value), [&] {
+  expect_primitive(std::string("ktext::inclusive_scan_apply") + ki::ScanApply<Exec>::path, [&] {
     ktext::inclusive_scan_apply<std::int64_t>(Exec{}, n, ReadAt<decltype(vals)>{vals}, Sum{}, WriteAt<decltype(out)>{out});
   });
 
-  constexpr bool select_cub = ki::select_cub_avail<Exec>::value;
+  const std::string select_path = ki::Select<Exec>::path;
   auto flags = to_device(std::vector<std::uint8_t>(n, 1));
   Kokkos::View<std::uint64_t*, Mem> kept("kept", n);
-  expect_primitive(std::string("ktext::select_flagged") + path(select_cub),
+  expect_primitive("ktext::select_flagged" + select_path,
                    [&] { ktext::select_flagged(Exec{}, keys, flags, kept); });
-  expect_primitive(std::string("ktext::select_if") + path(select_cub), [&] { ktext::select_if(Exec{}, keys, kept, Even{}); });
-  expect_primitive(std::string("ktext::select_by_index") + path(select_cub),
+  expect_primitive("ktext::select_if" + select_path, [&] { ktext::select_if(Exec{}, keys, kept, Even{}); });
+  expect_primitive("ktext::select_by_index" + select_path,
                    [&] { ktext::select_by_index(Exec{}, keys, kept, OddIndex{}); });
-  expect_primitive(std::string("ktext::select_indices") + path(select_cub),
+  expect_primitive("ktext::select_indices" + select_path,
                    [&] { ktext::select_indices(Exec{}, n, out, OddIndex{}); });
 
   auto bytes = to_device(random_text(n, 256, 5));

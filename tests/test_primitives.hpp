@@ -310,7 +310,8 @@ struct WriteAt {
   KOKKOS_FUNCTION void operator()(std::size_t i, std::int64_t x) const { v(i) = x; }
 };
 
-template <bool UseCub>
+/// The scan of implementation \p Impl (ScanApply<Exec, ...>) against a serial sum.
+template <class Impl>
 void check_scan_apply() {
   for (std::size_t n : sizes) {
     const auto in = random_values<std::int64_t>(n, n + 9, 1000);
@@ -318,8 +319,7 @@ void check_scan_apply() {
     Kokkos::View<std::int64_t*, Mem> out("out", n);
     Kokkos::deep_copy(out, -7);
     if (n > 0)
-      ktext::impl::ScanApply<Exec, UseCub>::template apply<std::int64_t>(Exec{}, n, ReadAt<decltype(d)>{d}, SumJoin{},
-                                                                          WriteAt<decltype(out)>{out});
+      Impl::template apply<std::int64_t>(Exec{}, n, ReadAt<decltype(d)>{d}, SumJoin{}, WriteAt<decltype(out)>{out});
     const auto h = to_host(out);
     std::int64_t sum = 0;
     for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(h[i], sum += in[i]) << "n=" << n << " i=" << i;
@@ -327,8 +327,8 @@ void check_scan_apply() {
 }
 
 TEST(primitives, inclusive_scan_apply) {
-  check_scan_apply<false>();
-  check_scan_apply<ktext::impl::scan_cub_avail<Exec, void>::value>();
+  check_scan_apply<ktext::impl::ScanApply<Exec, false, false>>();  // Kokkos' scan
+  check_scan_apply<ktext::impl::ScanApply<Exec>>();                // CUB's, or the hosts' single pass
   // The public entry point, with a running maximum.
   const auto in = random_values<std::int64_t>(5000, 3, 1 << 20);
   auto d = to_device(in);
@@ -826,8 +826,8 @@ void check_wide_scan_apply() {
     if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible) {
       Kokkos::View<U*, Mem> portable("portable", 3 * n);
       if (n > 0)
-        ki::ScanApply<Exec, false>::template apply<Wide<U>>(Exec{}, n, make, WideJoin<U>{},
-                                                            WideOut<decltype(portable), U>{portable});
+        ki::ScanApply<Exec, false, false>::template apply<Wide<U>>(Exec{}, n, make, WideJoin<U>{},
+                                                                   WideOut<decltype(portable), U>{portable});
       KTEXT_EXPECT_SAME(want, to_host(portable), what + " portable");
     }
   }
@@ -869,7 +869,7 @@ std::vector<T> kept(const Kokkos::View<T*, Mem>& out, std::size_t count) {
 }
 
 TEST(primitives, select_portable_vs_dispatched) {
-  using Portable = ki::Select<Exec, false>;
+  using Portable = ki::Select<Exec, false, false>;  // Kokkos' scan (CUB's, or the hosts' single pass, dispatched)
   for (const auto& [n, shape] : cases()) {
     const std::string what = "select n=" + std::to_string(n) + " " + name(shape);
     const auto in = to_device(shaped<std::int64_t>(n, shape, n + 7));

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Portable scans (Kokkos::parallel_scan) and the availability trait for vendor versions.
+// Portable scans (Kokkos::parallel_scan), the availability trait for vendor versions, and the
+// host scan in one pass of inclusive_scan_apply (ktext_host_scan.hpp).
 
 #include <Kokkos_Core.hpp>
 #include <type_traits>
 
 #include "ktext/core/range.hpp"
+#include "ktext/primitives/impl/ktext_host_scan.hpp"
 #include "ktext/primitives/impl/ktext_unmanaged.hpp"
 
 namespace ktext::impl {
@@ -58,13 +60,27 @@ struct ScanApplyFunctor {
   }
 };
 
-template <class Exec, bool UseCub = scan_cub_avail<Exec, void>::value>
+template <class Exec, bool UseCub = scan_cub_avail<Exec, void>::value, bool UseHost = scan_host_avail<Exec>::value>
 struct ScanApply {
   static constexpr char path[] = "[Kokkos]";
   template <class T, class Make, class Join, class Apply>
   static void apply(const Exec& exec, std::size_t n, Make make, Join join, Apply out) {
     Kokkos::parallel_scan("ktext::inclusive_scan_apply[Kokkos]", impl::Range<Exec>(exec, 0, n),
                           ScanApplyFunctor<T, Make, Join, Apply>{make, join, out});
+  }
+};
+
+/// Hosts: each input evaluated once (host_single_pass_scan) where several threads share two
+/// blocks or more; one thread scans in one pass with Kokkos' scan already.
+template <class Exec>
+struct ScanApply<Exec, false, true> {
+  static constexpr char path[] = "[host]";
+  template <class T, class Make, class Join, class Apply>
+  static void apply(const Exec& exec, std::size_t n, Make make, Join join, Apply out) {
+    if (exec.concurrency() > 1 && n >= 2 * host_scan_block<T>())
+      host_single_pass_scan<T>(exec, "ktext::inclusive_scan_apply[host]", n, make, join, out);
+    else
+      ScanApply<Exec, false, false>::template apply<T>(exec, n, make, join, out);
   }
 };
 
