@@ -48,6 +48,7 @@
 #include "ktext/core/popcount.hpp"
 #include "ktext/core/prefetch.hpp"
 #include "ktext/core/range.hpp"
+#include "ktext/primitives/impl/ktext_unmanaged.hpp"
 #include "ktext/strings/impl/ktext_string_keys.hpp"
 #include "ktext/strings/string_sort_types.hpp"
 
