@@ -423,10 +423,9 @@ StringSortStats host_string_sort(const ExecSpace& exec, const Unmanaged<const st
   const Group* const list = groups.data();
   int deepest = 0;
   U64 skipped = 0;
+  using Dynamic = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::uint64_t>>;
   Kokkos::parallel_reduce(
-      "ktext::string_sort::host::groups",
-      Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<U64>>(exec, 0, groups.size())
-          .set_chunk_size(1),
+      "ktext::string_sort::host::groups", Dynamic(exec, 0, groups.size()).set_chunk_size(1),
       [=](U64 k, int& most, U64& stepped) {
         std::vector<Group> stack;
         most = std::max(most, sort.sort_group(list[k], stack, stepped));
