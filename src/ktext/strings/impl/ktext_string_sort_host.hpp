@@ -28,7 +28,8 @@
 //
 // Threads: groups of more than a share of the entries are split by parallel counting sorts
 // (chunks of the group per thread, counts scanned digit-major, so stable), one group at a time;
-// the smaller ones are then sorted one per thread, largest first, taken dynamically.
+// the smaller ones are then sorted one per thread, largest first, each thread taking the next
+// from one counter.
 //
 // The LCP of sorted neighbours falls out of the splits: entries whose windows at depth d first
 // differ in byte j share d + j bytes, or fewer where one of them ends before (its low byte);
@@ -36,6 +37,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <numeric>
@@ -337,12 +339,15 @@ StringSortStats host_string_sort(const ExecSpace& exec, const Unmanaged<const st
   (n > share ? large : groups).push_back(Group{0, n, common, 0, 1});
   std::vector<U64> counts(257 * threads);  // by digit and chunk, then each chunk's differing bits
   int windows = 1;
+  auto load_windows = [&](const Group& g) {
+    host_loop(exec, "ktext::string_sort::host::windows", g.hi - g.lo,
+              [=](U64 i) { sort.keys[g.lo + i] = sort.window(sort.idx[g.lo + i], g.depth); });
+  };
   while (!large.empty()) {
     Group g = large.back();
     large.pop_back();
     if (g.digit == Sort::reload) {
-      host_loop(exec, "ktext::string_sort::host::windows", g.hi - g.lo,
-                [=](U64 i) { sort.keys[g.lo + i] = sort.window(sort.idx[g.lo + i], g.depth); });
+      load_windows(g);
       const U64 first_key = sort.keys[g.lo];
       if ((first_key & 255) == 8 &&
           std::all_of(sort.keys + g.lo + 1, sort.keys + g.hi, [&](U64 k) { return k == first_key; })) {
@@ -354,8 +359,7 @@ StringSortStats host_string_sort(const ExecSpace& exec, const Unmanaged<const st
             Kokkos::Min<U64>(shared));
         g.depth += shared;
         stats.skipped_bytes += shared;
-        host_loop(exec, "ktext::string_sort::host::windows", g.hi - g.lo,
-                  [=](U64 i) { sort.keys[g.lo + i] = sort.window(sort.idx[g.lo + i], g.depth); });
+        load_windows(g);
       }
       g.digit = 0;
       ++g.windows;
@@ -423,12 +427,17 @@ StringSortStats host_string_sort(const ExecSpace& exec, const Unmanaged<const st
   const Group* const list = groups.data();
   int deepest = 0;
   U64 skipped = 0;
-  using Dynamic = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::uint64_t>>;
+  // Each thread takes the next group from one counter and keeps its stack for all it takes.
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t>* const taken = &next;
+  const std::size_t count = groups.size();
   Kokkos::parallel_reduce(
-      "ktext::string_sort::host::groups", Dynamic(exec, 0, groups.size()).set_chunk_size(1),
-      [=](U64 k, int& most, U64& stepped) {
+      "ktext::string_sort::host::groups", Range<ExecSpace>(exec, 0, std::min<U64>(threads, count)),
+      [=](U64, int& most, U64& stepped) {
         std::vector<Group> stack;
-        most = std::max(most, sort.sort_group(list[k], stack, stepped));
+        for (std::size_t k = taken->fetch_add(1, std::memory_order_relaxed); k < count;
+             k = taken->fetch_add(1, std::memory_order_relaxed))
+          most = std::max(most, sort.sort_group(list[k], stack, stepped));
       },
       Kokkos::Max<int>(deepest), Kokkos::Sum<U64>(skipped));
   stats.passes = std::max(windows, deepest);
