@@ -38,6 +38,13 @@ constexpr std::size_t host_scan_block() noexcept {
   return std::max<std::size_t>(1024, std::size_t(65536) / sizeof(T));
 }
 
+/// Whether host_single_pass_scan pays for \p n values of \p T: several threads and two blocks
+/// or more (one thread scans in one pass with Kokkos' scan already).
+template <class T, class ExecSpace>
+bool host_single_pass_pays(const ExecSpace& exec, std::size_t n) {
+  return exec.concurrency() > 1 && n >= 2 * host_scan_block<T>();
+}
+
 /// What a block has published: nothing, its aggregate, or its inclusive prefix as well.
 template <class T>
 struct alignas(64) HostScanBlock {

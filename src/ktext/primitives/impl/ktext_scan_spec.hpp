@@ -77,7 +77,7 @@ struct ScanApply<Exec, false, true> {
   static constexpr char path[] = "[host]";
   template <class T, class Make, class Join, class Apply>
   static void apply(const Exec& exec, std::size_t n, Make make, Join join, Apply out) {
-    if (exec.concurrency() > 1 && n >= 2 * host_scan_block<T>())
+    if (host_single_pass_pays<T>(exec, n))
       host_single_pass_scan<T>(exec, "ktext::inclusive_scan_apply[host]", n, make, join, out);
     else
       ScanApply<Exec, false, false>::template apply<T>(exec, n, make, join, out);

@@ -58,7 +58,7 @@ struct Select<Exec, false, true> {
   static constexpr char path[] = "[host]";
   template <class Keep, class Get, class Out>
   static std::size_t apply(const Exec& exec, std::size_t n, Keep keep, Get get, Out out) {
-    if (exec.concurrency() <= 1 || n < 2 * host_scan_block<KeptSoFar>())
+    if (!host_single_pass_pays<KeptSoFar>(exec, n))
       return Select<Exec, false, false>::apply(exec, n, keep, get, out);
     const std::size_t capacity = out.extent(0);
     return host_single_pass_scan<KeptSoFar>(
